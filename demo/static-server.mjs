@@ -1,0 +1,140 @@
+/**
+ * The demo page server (plain Node http, no dependencies).
+ *
+ *   createDemoServer({ root: <repo root>, providerUrl }) -> http.Server (not listening)
+ *
+ *   /             demo/index.html
+ *   /dist/*       the repo's dist/ (the built element), CORS-enabled so pages on other origins can import it
+ *   /anything     demo/anything (also demo/anything.html and demo/anything/index.html)
+ *
+ * In .html files the literal token %PROVIDER_URL% is replaced by the provider's URL. Everything is sent with
+ * `Cache-Control: no-cache` (revalidated by ETag) so a rebuild shows up on reload.
+ */
+import http from 'node:http';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.pdf': 'application/pdf',
+};
+
+export const PROVIDER_TOKEN = '%PROVIDER_URL%';
+
+export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' } = {}) {
+  if (!root) throw new TypeError('createDemoServer: root (the repository root) is required');
+  const repo = path.resolve(root);
+  const demoDir = path.join(repo, 'demo');
+  const distDir = path.join(repo, 'dist');
+
+  const inside = (dir, parts) => {
+    const target = path.resolve(dir, ...parts);
+    return target === dir || target.startsWith(dir + path.sep) ? target : undefined;
+  };
+  const statFile = async (file) => {
+    try {
+      const st = await fsp.stat(file);
+      return st.isFile() ? st : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  function send(req, res, status, body, headers = {}) {
+    const buf = Buffer.isBuffer(body) ? body : Buffer.from(String(body));
+    res.writeHead(status, { 'Content-Length': buf.length, ...headers });
+    res.end(req.method === 'HEAD' ? undefined : buf);
+  }
+  const sendText = (req, res, status, text) =>
+    send(req, res, status, `${text}\n`, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+
+  async function handle(req, res) {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Content-Length': 0 });
+      return res.end();
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+      return sendText(req, res, 405, 'Method not allowed');
+    }
+    const rawPath = (req.url ?? '/').split('?')[0];
+    if (!rawPath.startsWith('/')) return sendText(req, res, 400, 'Bad request');
+    const parts = [];
+    for (const raw of rawPath.split('/')) {
+      let seg;
+      try {
+        seg = decodeURIComponent(raw);
+      } catch {
+        return sendText(req, res, 400, 'Bad request');
+      }
+      if (seg === '..' || seg === '.' || /[/\\\0]/.test(seg) || raw.includes('\\')) return sendText(req, res, 400, 'Path traversal is not allowed');
+      if (seg) parts.push(seg);
+    }
+
+    // Candidates, first existing wins.
+    let candidates;
+    if (parts[0] === 'dist') {
+      candidates = [inside(distDir, parts.slice(1))];
+    } else if (parts.length === 0) {
+      candidates = [path.join(demoDir, 'index.html')];
+    } else {
+      const file = inside(demoDir, parts);
+      candidates = [file, file && `${file}.html`, file && path.join(file, 'index.html')];
+    }
+    let file;
+    let stat;
+    for (const c of candidates) {
+      if (c && (stat = await statFile(c))) {
+        file = c;
+        break;
+      }
+    }
+    if (!file) {
+      if (parts[0] === 'dist' && parts[1] === 'patient-ed-player.js') return sendText(req, res, 404, 'dist/patient-ed-player.js not found: run npm run build first');
+      return sendText(req, res, 404, 'Not found');
+    }
+
+    const ext = path.extname(file).toLowerCase();
+    let body = await fsp.readFile(file);
+    if (ext === '.html') body = Buffer.from(body.toString('utf8').split(PROVIDER_TOKEN).join(providerUrl));
+    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    const headers = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+      ETag: etag,
+    };
+    const inm = req.headers['if-none-match'];
+    if (inm && inm.split(',').some((t) => t.trim() === etag)) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+    send(req, res, 200, body, headers);
+  }
+
+  return http.createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      console.error(`demo server: ${req.method} ${req.url}:`, err);
+      if (res.headersSent) return res.destroy();
+      sendText(req, res, 500, 'Internal server error');
+    });
+  });
+}

@@ -1,0 +1,184 @@
+import { setupI18n, type I18n } from '@lingui/core';
+import { subscribe } from 'valtio';
+import { memoryLocation } from 'wouter/memory-location';
+import { HttpClient } from '../content/http';
+import { ProviderApi, resolveHosts, type ProviderHosts } from '../content/provider';
+import { messages as enMessages } from '../../locales/en/messages';
+import { CAPTION_STYLE_KEYS, STORAGE_KEY, type PartialPreferences, type PreferenceKey, type Preferences } from '../preferences/defaults';
+import { mergePreferences } from '../preferences/merge';
+import { coerceToPreference, queryLayerFrom } from '../preferences/query';
+import { readStored, sanitizeLayer, saveLayers } from '../preferences/storage';
+import { resolveNavigation } from '../routing/routes';
+import { createPlayerState, type PlayerState } from '../state/player-state';
+
+export type MemoryLocation = Pick<ReturnType<typeof memoryLocation>, 'hook' | 'searchHook' | 'navigate'> & {
+  history?: string[];
+};
+
+/** Options the element was configured with (attributes, or the host page's query as fallback). */
+export interface EmbedOptions {
+  client?: string;
+  code?: string;
+  /** Preference options by query name (aliases allowed). */
+  options: [string, string][];
+  hosts: ProviderHosts;
+}
+
+/**
+ * Everything one player instance owns: its state, its in-memory location, its i18n and its
+ * provider client. Created per element; nothing here is shared between players.
+ */
+export class PlayerController {
+  readonly state: PlayerState = createPlayerState();
+  readonly i18n: I18n = setupI18n({ locale: 'en', messages: { en: enMessages } });
+  readonly location: MemoryLocation;
+  /** Per-instance stylesheet for preference-driven theme rules (colour, scale). */
+  readonly dynamicSheet = new CSSStyleSheet();
+  private themeText = '';
+  private currentPath = '/';
+  private currentSearch = '';
+  private apiCache?: { key: string; api: ProviderApi };
+  private clientAbort?: AbortController;
+
+  constructor(initialPath = '/') {
+    const loc = memoryLocation({ path: initialPath, record: true });
+    this.location = loc;
+    [this.currentPath, this.currentSearch = ''] = initialPath.split('?');
+  }
+
+  api(hosts: ProviderHosts): ProviderApi {
+    const key = JSON.stringify(hosts);
+    if (this.apiCache?.key !== key) this.apiCache = { key, api: new ProviderApi(hosts, new HttpClient()) };
+    return this.apiCache.api;
+  }
+
+  /** Navigate with the navigation rules applied ('/' of a host means the navigation screen: see commands). */
+  navigate = (to: string, opts: { replace?: boolean } = {}): void => {
+    const target = resolveNavigation(to, this.currentSearch);
+    [this.currentPath, this.currentSearch = ''] = target.split('?');
+    this.location.navigate(target, opts);
+  };
+
+  get path(): string {
+    return this.currentPath;
+  }
+  get search(): string {
+    return this.currentSearch;
+  }
+
+  /** Re-route from the embed options (initially and whenever client or code changes). */
+  route(embed: Pick<EmbedOptions, 'client' | 'code' | 'options'>, replace = true): void {
+    const params = new URLSearchParams();
+    if (embed.client) params.set('client', embed.client);
+    if (embed.code) params.set('openthis', embed.code);
+    for (const [k, v] of embed.options) params.set(k, v);
+    const target = `/?${params}`;
+    [this.currentPath, this.currentSearch = ''] = target.split('?');
+    this.location.navigate(target, { replace });
+  }
+
+  applyTheme(css: string): void {
+    if (css === this.themeText) return;
+    this.themeText = css;
+    this.dynamicSheet.replaceSync(css);
+  }
+
+  preferences(): Preferences {
+    return mergePreferences(this.state.layers);
+  }
+
+  setQueryOptions(options: [string, string][]): void {
+    const next = queryLayerFrom(options);
+    if (JSON.stringify(next) !== JSON.stringify(this.state.layers.query)) this.state.layers.query = next;
+  }
+
+  /** Load the client configuration (account layer) and the stored local layer, once per client change. */
+  async loadClient(client: string, hosts: ProviderHosts): Promise<void> {
+    if (this.state.loadedClient === client && this.state.clientStatus !== 'error') return;
+    this.clientAbort?.abort();
+    const abort = (this.clientAbort = new AbortController());
+    const stored = readStored();
+    this.state.loadedClient = client;
+    this.state.clientStatus = 'loading';
+    this.state.clientError = undefined;
+    this.state.layers.local = stored.local;
+    this.state.layers.account = stored.account[client] ?? {};
+    const api = this.api(hosts);
+    try {
+      const config = await api.clientConfig(client, abort.signal);
+      let user: Record<string, unknown> = {};
+      if (config.userId) {
+        user = await api.userPreferences(config.userId, abort.signal).catch(() => ({}));
+      }
+      if (abort.signal.aborted) return;
+      this.state.layers.account = sanitizeLayer({ ...config.preferences, ...user });
+      this.state.clientName = config.name;
+      this.state.userId = config.userId;
+      this.state.clientStatus = 'ready';
+      saveLayers(client, this.state.layers.account, this.state.layers.local);
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const e = error as { kind?: string; status?: number };
+      this.state.clientStatus = e.kind === 'status' && e.status === 404 ? 'not-found' : 'error';
+      this.state.clientError = { kind: e.kind ?? 'parse', status: e.status ?? 0 };
+    }
+  }
+
+  retryClient(hosts: ProviderHosts): Promise<void> {
+    const client = this.state.loadedClient;
+    this.state.loadedClient = undefined;
+    return client ? this.loadClient(client, hosts) : Promise.resolve();
+  }
+
+  /** Set a local (visitor) preference; saved by the persistence subscription. */
+  setLocalPreference<K extends PreferenceKey>(key: K, value: Preferences[K]): boolean {
+    const coerced = coerceToPreference(key, value);
+    if (coerced === undefined) return false;
+    (this.state.layers.local as Record<string, unknown>)[key] = coerced;
+    return true;
+  }
+
+  /** Language sets menu, caption and voice-over languages together. */
+  setLanguage(language: string): void {
+    this.state.layers.local = { ...this.state.layers.local, menuLanguage: language, ccLanguage: language, voLanguage: language };
+  }
+
+  clearCaptionsPreferences(): void {
+    const local = { ...this.state.layers.local } as PartialPreferences;
+    for (const key of CAPTION_STYLE_KEYS) delete local[key];
+    this.state.layers.local = local;
+  }
+
+  /**
+   * Save the local layer on every change and take other tabs' changes from the storage event.
+   * Returns the teardown; called from the app's effect so it dies with the element.
+   */
+  connectStorage(): () => void {
+    let lastSaved = JSON.stringify(this.state.layers.local);
+    const unsubscribe = subscribe(this.state.layers, () => {
+      const local = JSON.stringify(this.state.layers.local);
+      if (local === lastSaved) return;
+      lastSaved = local;
+      saveLayers(this.state.loadedClient, this.state.layers.account, this.state.layers.local);
+    });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== STORAGE_KEY) return;
+      const local = readStored().local;
+      const json = JSON.stringify(local);
+      if (json === lastSaved) return;
+      lastSaved = json;
+      this.state.layers.local = local;
+    };
+    globalThis.addEventListener?.('storage', onStorage);
+    return () => {
+      unsubscribe();
+      globalThis.removeEventListener?.('storage', onStorage);
+    };
+  }
+
+  abortAll(): void {
+    this.clientAbort?.abort();
+  }
+}
+
+export { resolveHosts };

@@ -1,0 +1,97 @@
+import { I18nProvider } from '@lingui/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Router } from 'wouter';
+import { resolveHosts } from '../content/provider';
+import { PlayerContext, type PlayerContextValue } from './context';
+import type { PlayerController } from './controller';
+import { Shell } from './shell';
+import { QUERY_OPTION_NAMES } from '../preferences/query';
+
+/** Props r2wc passes: every attribute as a string, plus the ready dispatcher and the shadow root. */
+export interface PlayerAppProps {
+  container?: ShadowRoot | HTMLElement;
+  client?: string;
+  code?: string;
+  providerUrl?: string;
+  apiUrl?: string;
+  deliveryUrl?: string;
+  staticUrl?: string;
+  brochureUrl?: string;
+  onReady?: (detail: { route: string; screen: string }) => void;
+  [option: string]: unknown;
+}
+
+/** The host element's controller is reached through the shadow root's host. */
+export const CONTROLLER = Symbol.for('patient-ed-player.controller');
+export type ControllerHost = HTMLElement & { [CONTROLLER]: PlayerController };
+
+/** Options from the attributes; with no client attribute, from the host page's query (classic embed links). */
+function embedOptions(props: PlayerAppProps) {
+  const fromAttributes = typeof props.client === 'string' && props.client.trim() !== '';
+  const pageQuery = fromAttributes ? undefined : new URLSearchParams(globalThis.location?.search ?? '');
+  const options: [string, string][] = [];
+  for (const name of QUERY_OPTION_NAMES) {
+    const value = fromAttributes ? props[name] : (pageQuery!.get(name) ?? props[name]);
+    if (typeof value === 'string') options.push([name, value]);
+  }
+  return {
+    client: fromAttributes ? props.client!.trim() : pageQuery!.get('client')?.trim() || undefined,
+    code: (fromAttributes ? props.code : (pageQuery!.get('openthis') ?? props.code))?.trim() || undefined,
+    options,
+  };
+}
+
+export function PlayerApp(props: PlayerAppProps) {
+  const host = (props.container instanceof ShadowRoot ? props.container.host : props.container) as ControllerHost;
+  const controller = host[CONTROLLER];
+  const embed = embedOptions(props);
+  const optionsKey = JSON.stringify(embed.options);
+  const hosts = useMemo(
+    () => resolveHosts(props.providerUrl, { api: props.apiUrl, delivery: props.deliveryUrl, static: props.staticUrl, brochure: props.brochureUrl }),
+    [props.providerUrl, props.apiUrl, props.deliveryUrl, props.staticUrl, props.brochureUrl],
+  );
+
+  // Route synchronously on first render (nothing is subscribed yet), then whenever client or code change.
+  const routedKey = useRef<string | undefined>(undefined);
+  const routeKey = `${embed.client ?? ''}\u0000${embed.code ?? ''}`;
+  if (routedKey.current === undefined) {
+    routedKey.current = routeKey;
+    controller.setQueryOptions(embed.options);
+    controller.route(embed);
+  }
+  useEffect(() => {
+    controller.setQueryOptions(embed.options);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [optionsKey, controller]);
+  useEffect(() => {
+    if (routedKey.current === routeKey) return;
+    routedKey.current = routeKey;
+    controller.route(embed, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [routeKey, controller]);
+
+  const onReadyRef = useRef(props.onReady);
+  onReadyRef.current = props.onReady;
+  const [, setReady] = useState(false);
+  const reportRendered = useCallback(
+    (screen: string) => {
+      if (controller.state.ready) return;
+      controller.state.ready = true;
+      setReady(true);
+      onReadyRef.current?.({ route: controller.path, screen });
+    },
+    [controller],
+  );
+  useEffect(() => () => controller.abortAll(), [controller]);
+
+  const context = useMemo<PlayerContextValue>(() => ({ controller, api: controller.api(hosts), reportRendered }), [controller, hosts, reportRendered]);
+  return (
+    <I18nProvider i18n={controller.i18n}>
+      <PlayerContext.Provider value={context}>
+        <Router hook={controller.location.hook} searchHook={controller.location.searchHook}>
+          <Shell hosts={hosts} host={host} />
+        </Router>
+      </PlayerContext.Provider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The one HTTP client every provider call goes through (spec section 7): base path per host, the
+ * referrer header, AbortSignal, and retries with backoff for idempotent GETs on network errors,
+ * 408, 429 and 5xx (never on other 4xx). Default timeout 0 (none); success is any 2xx.
+ */
+export const REFERRER_HEADER = 'X-Embed-Referrer';
+
+export type HttpErrorKind = 'network' | 'aborted' | 'timeout' | 'status' | 'parse';
+
+/** Generic messages of the HTTP client (spec section 8); screens translate by `kind`. */
+const MESSAGES: Record<HttpErrorKind, (status?: number) => string> = {
+  network: () => 'Network Error',
+  aborted: () => 'Request aborted',
+  timeout: () => 'timeout exceeded',
+  status: (status) => `Request failed with status code ${status}`,
+  parse: () => 'Invalid response',
+};
+
+export class HttpError extends Error {
+  readonly kind: HttpErrorKind;
+  readonly status: number;
+  readonly url: string;
+  constructor(kind: HttpErrorKind, url: string, status = 0) {
+    super(MESSAGES[kind](status));
+    this.name = 'HttpError';
+    this.kind = kind;
+    this.status = status;
+    this.url = url;
+  }
+}
+
+export interface RetryPolicy {
+  /** Extra attempts after the first. */
+  retries: number;
+  /** First backoff delay in ms; doubled each attempt (with jitter). */
+  baseDelay: number;
+  maxDelay: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelay: 400, maxDelay: 4000 };
+
+export interface HttpClientOptions {
+  /** Value of the referrer header; computed by `embeddingReferrer()` by default. */
+  referrer?: string;
+  retry?: RetryPolicy;
+  /** ms; 0 = no timeout (the default). */
+  timeout?: number;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  as?: 'json' | 'text';
+}
+
+/** The embedding page as protocol, host and path; '' when there is none. */
+export function embeddingReferrer(win: Window = window): string {
+  const clean = (href: string) => {
+    try {
+      const u = new URL(href);
+      return u.protocol === 'http:' || u.protocol === 'https:' ? `${u.protocol}//${u.host}${u.pathname}` : '';
+    } catch {
+      return '';
+    }
+  };
+  try {
+    if (win.top === win) return clean(win.location.href);
+  } catch {
+    /* cross-origin top: fall through to the referrer */
+  }
+  return win.document.referrer ? clean(win.document.referrer) : '';
+}
+
+const isRetryableStatus = (s: number) => s === 408 || s === 429 || s >= 500;
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
+  const url = new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);
+  if (query) for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  return url.href;
+}
+
+export class HttpClient {
+  private readonly opts: Required<Omit<HttpClientOptions, 'referrer'>> & { referrer: string };
+
+  constructor(options: HttpClientOptions = {}) {
+    this.opts = {
+      referrer: options.referrer ?? embeddingReferrer(),
+      retry: options.retry ?? DEFAULT_RETRY,
+      timeout: options.timeout ?? 0,
+      fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
+    };
+  }
+
+  /** GET `path` under `base`; JSON by default. Rejects with an HttpError. */
+  async get<T>(base: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const url = buildUrl(base, path, options.query);
+    const { retries, baseDelay, maxDelay } = this.opts.retry;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once<T>(url, options);
+      } catch (error) {
+        const e = error as HttpError;
+        const retryable = e.kind === 'network' || (e.kind === 'status' && isRetryableStatus(e.status));
+        if (!retryable || attempt >= retries) throw e;
+        const delay = Math.min(maxDelay, baseDelay * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+        try {
+          await sleep(delay, options.signal);
+        } catch {
+          throw new HttpError('aborted', url);
+        }
+      }
+    }
+  }
+
+  private async once<T>(url: string, { signal, as = 'json' }: RequestOptions): Promise<T> {
+    if (signal?.aborted) throw new HttpError('aborted', url);
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer = this.opts.timeout > 0 ? setTimeout(() => ((timedOut = true), controller.abort()), this.opts.timeout) : 0;
+    try {
+      let response: Response;
+      try {
+        response = await this.opts.fetch(url, {
+          method: 'GET',
+          credentials: 'omit',
+          signal: controller.signal,
+          headers: { [REFERRER_HEADER]: this.opts.referrer },
+        });
+      } catch {
+        throw new HttpError(timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network', url);
+      }
+      if (response.status < 200 || response.status > 299) throw new HttpError('status', url, response.status);
+      try {
+        return (as === 'text' ? await response.text() : await response.json()) as T;
+      } catch {
+        throw new HttpError(signal?.aborted ? 'aborted' : 'parse', url, response.status);
+      }
+    } finally {
+      if (timer) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import type { LabelMap, ProfileNodeDto } from './types';
+
+export type Layer = 'root' | 'library' | 'collection' | 'group' | 'item';
+const LAYERS: readonly string[] = ['root', 'library', 'collection', 'group', 'item'];
+
+export interface ProfileNode {
+  code: string;
+  layer: Layer;
+  labels: LabelMap;
+  label?: string;
+  file?: string;
+  type?: string;
+  parent?: string;
+  children: string[];
+}
+
+export interface Profile {
+  rootCode: string;
+  /** Flattened by code. */
+  nodes: Map<string, ProfileNode>;
+  /** Leaf items, de-duplicated by file (first occurrence wins), in tree order. */
+  items: ProfileNode[];
+}
+
+const MAX_DEPTH = 32;
+
+function layerOf(dto: ProfileNodeDto, depth: number, hasChildren: boolean): Layer {
+  if (typeof dto.layer === 'string' && LAYERS.includes(dto.layer)) return dto.layer as Layer;
+  if (depth === 0) return 'root';
+  return hasChildren ? 'collection' : 'item';
+}
+
+/**
+ * Flatten the provider's profile tree by code; malformed nodes (no code, not objects, cycles by
+ * repeated container codes, absurd depth) are skipped rather than failing the whole menu.
+ */
+export function flattenProfile(tree: unknown): Profile {
+  const nodes = new Map<string, ProfileNode>();
+  const items: ProfileNode[] = [];
+  const seenFiles = new Set<string>();
+  const root = (tree && typeof tree === 'object' ? tree : {}) as ProfileNodeDto;
+  const rootCode = typeof root.code === 'string' && root.code ? root.code : 'root';
+
+  const visit = (dto: ProfileNodeDto, parent: ProfileNode | undefined, depth: number): void => {
+    if (!dto || typeof dto !== 'object' || depth > MAX_DEPTH) return;
+    const code = depth === 0 ? rootCode : typeof dto.code === 'string' ? dto.code.trim() : '';
+    if (!code) return;
+    const kids = Array.isArray(dto.children) ? dto.children : [];
+    const layer = layerOf(dto, depth, kids.length > 0);
+    let node = nodes.get(code);
+    if (node && layer !== 'item') return; // a container code seen twice: keep the first, avoid cycles
+    if (!node) {
+      node = {
+        code,
+        layer,
+        labels: dto.labels && typeof dto.labels === 'object' ? dto.labels : {},
+        label: typeof dto.label === 'string' ? dto.label : undefined,
+        file: typeof dto.file === 'string' && dto.file ? dto.file : undefined,
+        type: typeof dto.type === 'string' ? dto.type : undefined,
+        parent: parent?.code,
+        children: [],
+      };
+      nodes.set(code, node);
+    }
+    if (parent && !parent.children.includes(code)) parent.children.push(code);
+    if (layer === 'item') {
+      const key = node.file ?? `code:${code}`;
+      if (!seenFiles.has(key)) {
+        seenFiles.add(key);
+        items.push(node);
+      }
+      return;
+    }
+    for (const child of kids) visit(child, node, depth + 1);
+  };
+  visit(root, undefined, 0);
+  if (!nodes.has(rootCode)) {
+    nodes.set(rootCode, { code: rootCode, layer: 'root', labels: {}, children: [] });
+  }
+  return { rootCode, nodes, items };
+}
+
+/** Codes that open the navigation screen rather than the player (spec section 2, open route). */
+export function isMenuCode(code: string | undefined): boolean {
+  if (!code) return true;
+  if (['vm', 'root', 'collections', 'presentations', 'playlists'].includes(code)) return true;
+  return ['T_', 'L_', 'C_', 'G_'].some((p) => code.includes(p));
+}
+
+/** Path from the root to a node (for breadcrumbs). */
+export function ancestry(profile: Profile, code: string): ProfileNode[] {
+  const out: ProfileNode[] = [];
+  const guard = new Set<string>();
+  let node = profile.nodes.get(code);
+  while (node && !guard.has(node.code)) {
+    guard.add(node.code);
+    out.unshift(node);
+    node = node.parent ? profile.nodes.get(node.parent) : undefined;
+  }
+  return out;
+}

@@ -1,0 +1,153 @@
+import { HttpClient } from './http';
+import { normalisePlaylist, type Playlist, type PlaylistItem } from './playlist';
+import { flattenProfile, type Profile } from './profile';
+import type { ClientConfigDto, MetaDto } from './types';
+
+/** Base URLs of the provider's hosts (docs/provider-api.md). */
+export interface ProviderHosts {
+  api: string;
+  delivery: string;
+  static: string;
+  brochure: string;
+}
+
+export const DEFAULT_PROVIDER_URL = 'http://localhost:8001/';
+
+const withSlash = (u: string) => (u.endsWith('/') ? u : `${u}/`);
+
+export function resolveHosts(
+  providerUrl: string | undefined,
+  overrides: Partial<Record<keyof ProviderHosts, string | undefined>> = {},
+  pageUrl: string = globalThis.location?.href ?? DEFAULT_PROVIDER_URL,
+): ProviderHosts {
+  const base = withSlash(new URL(providerUrl || DEFAULT_PROVIDER_URL, pageUrl).href);
+  const at = (override: string | undefined, path: string) => withSlash(new URL(override || path, base).href);
+  return {
+    api: at(overrides.api, 'api/'),
+    delivery: at(overrides.delivery, 'cdn/'),
+    static: at(overrides.static, 'static/'),
+    brochure: at(overrides.brochure, 'brochures/'),
+  };
+}
+
+export interface ClientConfig {
+  client: string;
+  name?: string;
+  userId?: string;
+  preferences: Record<string, unknown>;
+}
+
+/** Special content user (spec section 3, Meta). */
+export const META_SPECIAL_USER = '68';
+export const META_IMAGE_LANGUAGES = ['en', 'es', 'pt'];
+
+const enc = encodeURIComponent;
+
+/** All provider calls of spec section 7, over one shared HttpClient. */
+export class ProviderApi {
+  constructor(
+    readonly hosts: ProviderHosts,
+    readonly http: HttpClient,
+  ) {}
+
+  async clientConfig(client: string, signal?: AbortSignal): Promise<ClientConfig> {
+    const dto = await this.http.get<ClientConfigDto>(this.hosts.api, `clients/${enc(client)}`, { signal });
+    const prefs = dto && typeof dto.preferences === 'object' && dto.preferences && !Array.isArray(dto.preferences) ? dto.preferences : {};
+    return {
+      client,
+      name: typeof dto?.name === 'string' ? dto.name : undefined,
+      userId: typeof dto?.userId === 'number' || typeof dto?.userId === 'string' ? String(dto.userId) : undefined,
+      preferences: prefs,
+    };
+  }
+
+  async profile(client: string, menuLanguage: string, signal?: AbortSignal): Promise<Profile> {
+    const dto = await this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/profile`, { query: { menuLanguage }, signal });
+    return flattenProfile(dto);
+  }
+
+  async playlist(client: string, code: string, menuLanguage: string, videoLanguage: string, signal?: AbortSignal): Promise<Playlist> {
+    const dto = await this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/playlists/${enc(code)}`, {
+      query: { menuLanguage, videoLanguage },
+      signal,
+    });
+    return normalisePlaylist(dto, code);
+  }
+
+  /** GET {userId}/preferences on the content-delivery host; returned as is. */
+  async userPreferences(userId: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const dto = await this.http.get<unknown>(this.hosts.delivery, `${enc(userId)}/preferences`, { signal });
+    return dto && typeof dto === 'object' && !Array.isArray(dto) ? (dto as Record<string, unknown>) : {};
+  }
+
+  /** GET {userId}/meta/{contentId}, with the user-68 image substitution. */
+  async meta(userId: string, contentId: string, voiceLanguage: string, textLanguage: string, signal?: AbortSignal): Promise<MetaDto> {
+    const dto = await this.http.get<MetaDto>(this.hosts.delivery, `${enc(userId)}/meta/${enc(contentId)}`, {
+      query: { voiceLanguage, textLanguage },
+      signal,
+    });
+    return substituteMetaImage(dto, userId, textLanguage, this.hosts.static);
+  }
+
+  /** WebVTT text of a video's captions. */
+  captions(videoId: string, voiceLanguage: string, textLanguage: string, signal?: AbortSignal): Promise<string> {
+    return this.http.get<string>(this.hosts.api, `videos/${enc(videoId)}/captions`, {
+      query: { voiceLanguage, textLanguage, format: 'vtt' },
+      signal,
+      as: 'text',
+    });
+  }
+
+  /** The video source; with the cdn preference on and an alternate given, the alternate is used. */
+  async videoSource(client: string, fileId: string, language: string, cdn: boolean, signal?: AbortSignal): Promise<{ src: string; type?: string }> {
+    const dto = await this.http.get<{ src?: unknown; alternate?: unknown; type?: unknown }>(this.hosts.api, `vod/${enc(client)}/${enc(fileId)}`, {
+      query: { language },
+      signal,
+    });
+    const src = cdn && typeof dto?.alternate === 'string' && dto.alternate ? dto.alternate : dto?.src;
+    if (typeof src !== 'string' || !src) throw new TypeError('Malformed video source');
+    return { src, type: typeof dto.type === 'string' ? dto.type : undefined };
+  }
+
+  thumbnailUrl(file: string): string {
+    return new URL(`thumbs/${enc(file)}_1280.jpg`, this.hosts.static).href;
+  }
+
+  /** Poster from the version's poster entry (else the thumbnail), with the published date as cache-buster. */
+  posterUrl(item: Pick<PlaylistItem, 'posterPath' | 'file' | 'publishedAt'>): string | undefined {
+    const path = item.posterPath;
+    let url: URL;
+    if (path) url = new URL(path, this.hosts.static);
+    else if (item.file) url = new URL(this.thumbnailUrl(item.file));
+    else return undefined;
+    if (item.publishedAt) url.searchParams.set('v', item.publishedAt);
+    return url.href;
+  }
+
+  brochureUrl(client: string, file: string, language: string): string {
+    return new URL(`${enc(client)}/${enc(file)}/${enc(language)}`, this.hosts.brochure).href;
+  }
+
+  /** Art by name, an absolute URL, or a path on the static host. */
+  artUrl(art: string): string | undefined {
+    const v = art.trim();
+    if (!v) return undefined;
+    if (/^[a-z]+$/i.test(v)) return new URL(`art/${v.toLowerCase()}.svg`, this.hosts.static).href;
+    try {
+      return new URL(v, this.hosts.static).href;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export function substituteMetaImage(dto: MetaDto, userId: string, textLanguage: string, staticHost: string): MetaDto {
+  if (!dto || typeof dto !== 'object' || !Array.isArray(dto.items)) return { ...(dto ?? {}), items: [] };
+  if (String(userId) !== META_SPECIAL_USER || dto.items.length === 0) return dto;
+  const last = dto.items[dto.items.length - 1];
+  if (!last || !last.skip) return dto;
+  const lang = META_IMAGE_LANGUAGES.includes(textLanguage) ? textLanguage : 'en';
+  const path = new URL(`users/${META_SPECIAL_USER}/end-card-${lang}.jpg`, staticHost).href;
+  const items = dto.items.slice(0, -1).concat({ ...last, content: { ...last.content, image: { ...last.content?.image, path } } });
+  return { ...dto, items };
+}

@@ -1,0 +1,23 @@
+import { DEFAULT_PREFERENCES } from '../preferences/defaults';
+import { QUERY_OPTION_NAMES } from '../preferences/query';
+
+/** Element properties with their own meaning (attribute = kebab-case of the property). */
+export const CORE_PROPS = ['client', 'code', 'providerUrl', 'apiUrl', 'deliveryUrl', 'staticUrl', 'brochureUrl'] as const;
+
+/**
+ * Preference options exposed as attributes: every preference name and query alias, except object-valued
+ * preferences (reseller, notes, titles: account data) and `ref` (a reserved React prop name; it can
+ * still come from the page query).
+ */
+export const OPTION_PROPS = QUERY_OPTION_NAMES.filter((name) => {
+  if (name === 'ref') return false;
+  const def = (DEFAULT_PREFERENCES as Record<string, unknown>)[name];
+  return !(def && typeof def === 'object');
+});
+
+export const ELEMENT_PROPS = [...CORE_PROPS, ...OPTION_PROPS];
+
+/** Events the element dispatches through r2wc (prop `onReady` -> event `ready`), all bubbling and composed. */
+export const ELEMENT_EVENTS = {
+  onReady: { bubbles: true, composed: true },
+} as const;

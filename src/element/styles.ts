@@ -1,0 +1,88 @@
+/**
+ * All styles live inside the shadow root as constructable stylesheets (no <style> elements, no style
+ * attributes: strict CSP pages need neither 'unsafe-inline' nor nonces).
+ */
+const CSS = /* css */ `
+:host {
+  --ped-color: #364B8C;
+  --ped-scale: 1;
+  --ped-text-scale: 1;
+  --ped-fg: #1d2433;
+  --ped-bg: #ffffff;
+  --ped-muted: #5a6478;
+  --ped-radius: 8px;
+  display: block;
+  position: relative;
+  contain: content;
+  color: var(--ped-fg);
+  background: var(--ped-bg);
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif;
+  min-height: 240px;
+}
+:host([hidden]) { display: none; }
+* , *::before, *::after { box-sizing: border-box; }
+.shell { position: relative; font-size: calc(16px * var(--ped-scale) * var(--ped-text-scale)); line-height: 1.45; min-height: inherit; }
+.shell.increase-contrast { --ped-fg: #000; --ped-muted: #000; --ped-bg: #fff; }
+.shell.increase-contrast .section-card, .shell.increase-contrast .item-card { border: 2px solid #000; }
+.shell.reduce-motion *, .shell.reduce-motion *::before, .shell.reduce-motion *::after { animation: none !important; transition: none !important; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.practice-bar { display: flex; align-items: center; gap: .75em; padding: .6em 1em; background: var(--ped-color); color: #fff; }
+.practice-art { width: 2.25em; height: 2.25em; background: #fff; border-radius: 50%; padding: .2em; }
+.practice-name { font-size: 1.15em; margin: 0; font-weight: 600; }
+.screen { padding: 1em; }
+.menu-heading, .playlist-title { margin: .25em 0 .75em; font-size: 1.3em; }
+.breadcrumbs ol { display: flex; flex-wrap: wrap; gap: .25em; list-style: none; margin: 0; padding: 0; font-size: .9em; }
+.breadcrumbs li + li::before { content: "›"; margin-inline-end: .25em; color: var(--ped-muted); }
+.menu-sections, .menu-items { list-style: none; margin: 0 0 1em; padding: 0; display: grid; gap: .75em; grid-template-columns: repeat(auto-fill, minmax(12em, 1fr)); }
+.section-card, .item-card { width: 100%; font: inherit; text-align: start; cursor: pointer; border: 1px solid #d5dae3; border-radius: var(--ped-radius); background: #fff; color: inherit; padding: 0; overflow: hidden; display: flex; flex-direction: column; }
+.section-card { padding: .9em 1em; border-inline-start: 6px solid var(--ped-color); }
+.section-label, .item-label { font-weight: 600; }
+.item-label { padding: .5em .75em .75em; }
+.section-count { color: var(--ped-muted); font-size: .9em; }
+.section-card:hover, .item-card:hover { border-color: var(--ped-color); }
+button:focus-visible, a:focus-visible, input:focus-visible, .modal:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
+.thumb { display: block; width: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: #e8ebf1; }
+.thumb-fallback { display: flex; align-items: center; justify-content: center; background: var(--ped-color); color: #fff; font-size: 2em; font-weight: 700; }
+.button, .link-button { font: inherit; cursor: pointer; }
+.button { border: 1px solid var(--ped-color); background: var(--ped-color); color: #fff; border-radius: var(--ped-radius); padding: .45em 1em; }
+.button-icon { background: transparent; color: inherit; border-color: transparent; font-size: 1.4em; line-height: 1; padding: .1em .4em; }
+.link-button { border: 0; background: none; color: #1f4fbf; text-decoration: underline; padding: 0; }
+.loading { display: flex; align-items: center; justify-content: center; min-height: 10em; }
+.spinner { width: 2.2em; height: 2.2em; border-radius: 50%; border: .25em solid #d5dae3; border-top-color: var(--ped-color); animation: ped-spin 1s linear infinite; }
+@keyframes ped-spin { to { transform: rotate(360deg); } }
+.load-failure { margin: 1.5em auto; max-width: 36em; text-align: center; }
+.error-screen { max-width: 40em; margin: 2em auto; text-align: center; }
+.error-heading { color: #8a1c1c; }
+.error-screen a { color: #1f4fbf; }
+.stage { background: #000; border-radius: var(--ped-radius); overflow: hidden; aspect-ratio: 16 / 9; max-width: 960px; }
+.poster { display: block; width: 100%; height: 100%; object-fit: contain; }
+.player-toolbar { margin-bottom: .5em; }
+.playlist-items { padding-inline-start: 1.5em; }
+.playlist-item { display: flex; gap: 1em; justify-content: space-between; max-width: 40em; padding: .25em 0; }
+.playlist-item-runtime { color: var(--ped-muted); font-variant-numeric: tabular-nums; }
+.modal-layer { position: absolute; inset: 0; display: flex; align-items: flex-start; justify-content: center; padding: 2em 1em; background: rgb(0 0 0 / .45); z-index: 10; }
+.modal-layer[hidden] { display: none; }
+.modal { background: #fff; color: var(--ped-fg); border-radius: var(--ped-radius); min-width: min(24em, 100%); max-width: 40em; box-shadow: 0 10px 30px rgb(0 0 0 / .3); }
+.modal-header { display: flex; align-items: center; justify-content: space-between; padding: .5em .75em .5em 1em; border-bottom: 1px solid #e3e6ec; }
+.modal-title { margin: 0; font-size: 1.15em; }
+.modal-body { padding: 1em; }
+.choice-list { border: 0; margin: 0; padding: 0; display: grid; gap: .4em; }
+.choice { display: flex; gap: .5em; align-items: center; }
+`;
+
+export function baseSheet(): CSSStyleSheet {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CSS);
+  return sheet;
+}
+
+/** Scale / font-size options (spec section 9). */
+export const SCALE_OPTIONS = [50, 75, 100, 125, 150, 175, 200, 300, 400];
+
+const safeColor = (c: string) => (/^#[0-9a-f]{3,8}$/i.test(c) ? c : /^[a-z]{3,20}$/i.test(c) ? c : '#364B8C');
+const safeScale = (n: number) => (SCALE_OPTIONS.includes(n) ? n : 100);
+
+/** Per-instance theme rules from preferences (colour, scale, font size). */
+export function themeCss(p: { color: string; scale: number; fontSize: number }): string {
+  return `:host{--ped-color:${safeColor(p.color)};--ped-scale:${safeScale(p.scale) / 100};--ped-text-scale:${safeScale(p.fontSize) / 100};}`;
+}

@@ -1,0 +1,165 @@
+import { isMenuCode } from '../content/profile';
+
+/** Route names (spec section 2), declared once. */
+export const ROUTE_NAMES = ['root', 'error', 'client', 'open', 'navigation', 'playlist', 'collection-item'] as const;
+export type RouteName = (typeof ROUTE_NAMES)[number];
+
+/** The shared modal set, available under navigation, playlist and collection-item. */
+export const SHARED_MODALS = [
+  'settings',
+  'embed',
+  'share',
+  'settings/keyboard-shortcuts',
+  'settings/menu/language',
+  'settings/menu/font-size',
+  'settings/menu/increase-contrast',
+  'settings/menu/reduce-motion',
+  'settings/video/language',
+  'settings/video/audio',
+  'settings/captions',
+  'settings/captions/language',
+  'settings/captions/font-family',
+  'settings/captions/font-size',
+  'settings/captions/font-color',
+  'settings/captions/font-opacity',
+  'settings/captions/background-color',
+  'settings/captions/background-opacity',
+] as const;
+
+/** Player modal children (chapters/{chapter} is matched by pattern). */
+export const PLAYER_MODALS = ['note', 'chapters', 'markup', 'list', 'info', 'extras', ...SHARED_MODALS] as const;
+export const NAVIGATION_MODALS = ['search', 'search-next', ...SHARED_MODALS] as const;
+
+export type ModalName = (typeof PLAYER_MODALS)[number] | (typeof NAVIGATION_MODALS)[number] | 'chapters/:chapter';
+
+export interface MatchedRoute {
+  name: RouteName;
+  client?: string;
+  code?: string;
+  collection?: string;
+  /** Modal child route, when one is shown. */
+  modal?: ModalName;
+  /** The chapter parameter of chapters/{chapter}. */
+  chapter?: string;
+  /** Path of the parent route a modal returns to. */
+  returnPath?: string;
+  /** Unknown path: shown as the error screen. */
+  unknown?: boolean;
+}
+
+const enc = encodeURIComponent;
+const dec = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/** Build paths; the only place route paths are spelled. */
+export const paths = {
+  root: () => '/',
+  error: () => '/error',
+  client: (client: string) => `/${enc(client)}`,
+  open: (client: string, code?: string) => `/${enc(client)}/open${code ? `/${enc(code)}` : ''}`,
+  navigation: (client: string, code?: string) => `/${enc(client)}/menu${code ? `/${enc(code)}` : ''}`,
+  playlist: (client: string, code: string) => `/${enc(client)}/player/${enc(code)}`,
+  collectionItem: (client: string, collection: string, code: string) => `/${enc(client)}/player/${enc(collection)}/${enc(code)}/`,
+  /** Append a modal child to a parent path. */
+  modal: (parent: string, modal: string) => `${parent.replace(/\/$/, '')}/${modal}`,
+};
+
+function matchModal(rest: string[], allowed: readonly string[], player: boolean): Pick<MatchedRoute, 'modal' | 'chapter'> | null {
+  if (rest.length === 0) return {};
+  const joined = rest.join('/');
+  if (allowed.includes(joined)) return { modal: joined as ModalName };
+  if (player && rest.length === 2 && rest[0] === 'chapters') return { modal: 'chapters/:chapter', chapter: dec(rest[1]) };
+  return null;
+}
+
+const firstSegments = (list: readonly string[]) => new Set(list.map((m) => m.split('/')[0]));
+const NAV_FIRST = firstSegments(NAVIGATION_MODALS);
+const PLAYER_FIRST = firstSegments(PLAYER_MODALS);
+
+/** Match an in-memory path against the route table. */
+export function matchRoute(path: string): MatchedRoute {
+  const trimmed = path.split('?')[0];
+  const segs = trimmed.split('/').filter(Boolean);
+  if (segs.length === 0) return { name: 'root' };
+  if (segs.length === 1 && segs[0] === 'error') return { name: 'error' };
+  const client = dec(segs[0]);
+  if (segs.length === 1) return { name: 'client', client };
+  const [, section, ...rest] = segs;
+  if (section === 'open') {
+    if (rest.length > 1) return { name: 'error', unknown: true };
+    return { name: 'open', client, code: rest[0] ? dec(rest[0]) : undefined };
+  }
+  if (section === 'menu') {
+    const hasCode = rest.length > 0 && !NAV_FIRST.has(rest[0]);
+    const code = hasCode ? dec(rest[0]) : undefined;
+    const modal = matchModal(hasCode ? rest.slice(1) : rest, NAVIGATION_MODALS, false);
+    if (!modal) return { name: 'error', unknown: true };
+    return { name: 'navigation', client, code, ...modal, ...(modal.modal ? { returnPath: paths.navigation(client, code) } : {}) };
+  }
+  if (section === 'player' && rest.length >= 1) {
+    const code = dec(rest[0]);
+    if (rest.length === 1 || PLAYER_FIRST.has(rest[1])) {
+      const modal = matchModal(rest.slice(1), PLAYER_MODALS, true);
+      if (!modal) return { name: 'error', unknown: true };
+      return { name: 'playlist', client, code, ...modal, ...(modal.modal ? { returnPath: paths.playlist(client, code) } : {}) };
+    }
+    const collection = code;
+    const itemCode = dec(rest[1]);
+    const modal = matchModal(rest.slice(2), PLAYER_MODALS, true);
+    if (!modal) return { name: 'error', unknown: true };
+    return {
+      name: 'collection-item',
+      client,
+      collection,
+      code: itemCode,
+      ...modal,
+      ...(modal.modal ? { returnPath: paths.collectionItem(client, collection, itemCode) } : {}),
+    };
+  }
+  return { name: 'error', unknown: true };
+}
+
+/**
+ * Redirects of the route table; returns the target path (without query) or undefined when the
+ * route renders a screen.
+ */
+export function redirectFor(route: MatchedRoute, query: URLSearchParams): string | undefined {
+  switch (route.name) {
+    case 'root': {
+      const client = query.get('client')?.trim();
+      if (!client) return paths.error();
+      return paths.open(client, query.get('openthis')?.trim() || undefined);
+    }
+    case 'client':
+      return paths.navigation(route.client!);
+    case 'open':
+      return isMenuCode(route.code) ? paths.navigation(route.client!, route.code) : paths.playlist(route.client!, route.code!);
+    default:
+      return undefined;
+  }
+}
+
+export const isPlaylistRoute = (path: string) => {
+  const name = matchRoute(path).name;
+  return name === 'playlist' || name === 'collection-item';
+};
+
+/** Query parameters only playlist routes keep (spec section 2, navigation rules). */
+export const PLAYLIST_ONLY_PARAMS = ['search', 'taxonomy'] as const;
+
+/**
+ * Navigation rules: a target with no query keeps the previous query; the search and taxonomy
+ * parameters are dropped unless the target is a playlist route. Returns the full target (path?query).
+ */
+export function resolveNavigation(target: string, currentSearch: string): string {
+  const [path, ownSearch = ''] = target.split('?');
+  const params = new URLSearchParams(ownSearch || currentSearch);
+  if (!isPlaylistRoute(path)) for (const p of PLAYLIST_ONLY_PARAMS) params.delete(p);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,0 +1,121 @@
+import { useLingui } from '@lingui/react';
+import { useEffect } from 'react';
+import { usePlayer } from '../app/context';
+import { useAsync } from '../app/use-async';
+import { resolveLabel } from '../content/labels';
+import { ancestry, type Profile, type ProfileNode } from '../content/profile';
+import { paths } from '../routing/routes';
+import type { Preferences } from '../preferences/defaults';
+import { LoadFailure, Loading } from '../ui/load-failure';
+import { Thumbnail } from '../ui/thumbnail';
+
+interface MenuScreenProps {
+  client: string;
+  code?: string;
+  prefs: Preferences;
+}
+
+/** Count the distinct leaf items below a node. */
+function countItems(profile: Profile, node: ProfileNode, seen = new Set<string>()): number {
+  if (node.layer === 'item') {
+    const key = node.file ?? node.code;
+    if (seen.has(key)) return 0;
+    seen.add(key);
+    return 1;
+  }
+  return node.children.reduce((n, c) => {
+    const child = profile.nodes.get(c);
+    return child ? n + countItems(profile, child, seen) : n;
+  }, 0);
+}
+
+/** The navigation (browse) screen over the client's profile tree. */
+export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
+  const { i18n } = useLingui();
+  const { api, controller, reportRendered } = usePlayer();
+  const lang = prefs.menuLanguage;
+  const profile = useAsync(`${client}|${lang}|${api.hosts.api}`, (signal) => api.profile(client, lang, signal));
+  const label = (n: { code?: string; label?: string; labels?: Record<string, string> }) =>
+    resolveLabel(n, lang, prefs.titles) ?? i18n._({ id: 'label.none', message: 'No Label' });
+
+  useEffect(() => {
+    if (profile.status !== 'loading') reportRendered('navigation');
+  }, [profile.status, reportRendered]);
+
+  if (profile.status === 'loading') return <Loading />;
+  if (profile.status === 'error') return <LoadFailure error={profile.error} onRetry={profile.retry} />;
+
+  const tree = profile.data;
+  const node = tree.nodes.get(code ?? tree.rootCode);
+  if (!node) {
+    return (
+      <section className="screen menu-screen" data-screen="navigation">
+        <p role="alert">{i18n._({ id: 'menu.sectionNotFound', message: 'This section of the menu could not be found.' })}</p>
+        <button type="button" className="button" onClick={() => controller.navigate(paths.navigation(client))}>
+          {i18n._({ id: 'menu.backToAll', message: 'Show all topics' })}
+        </button>
+      </section>
+    );
+  }
+  const trail = ancestry(tree, node.code);
+  const children = node.layer === 'item' ? [node] : node.children.map((c) => tree.nodes.get(c)).filter((n): n is ProfileNode => !!n);
+  const containers = children.filter((c) => c.layer !== 'item');
+  const items = children.filter((c) => c.layer === 'item');
+  const collection = node.layer === 'collection' || node.layer === 'group' ? node.code : undefined;
+  const openItem = (item: ProfileNode) =>
+    controller.navigate(collection ? paths.collectionItem(client, collection, item.code) : paths.playlist(client, item.code));
+
+  return (
+    <section className="screen menu-screen" data-screen="navigation" data-node={node.code}>
+      {trail.length > 1 && (
+        <nav className="breadcrumbs" aria-label={i18n._({ id: 'menu.breadcrumbs', message: 'Breadcrumbs' })}>
+          <ol>
+            {trail.map((n, i) => (
+              <li key={n.code}>
+                {i < trail.length - 1 ? (
+                  <button type="button" className="link-button" onClick={() => controller.navigate(paths.navigation(client, n.layer === 'root' ? undefined : n.code))}>
+                    {n.layer === 'root' ? i18n._({ id: 'menu.allTopics', message: 'All topics' }) : label(n)}
+                  </button>
+                ) : (
+                  <span aria-current="page">{n.layer === 'root' ? i18n._({ id: 'menu.allTopics', message: 'All topics' }) : label(n)}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <h2 className="menu-heading">{node.layer === 'root' ? i18n._({ id: 'menu.browse', message: 'Browse topics' }) : label(node)}</h2>
+      {containers.length > 0 && (
+        <ul className="menu-sections" aria-label={i18n._({ id: 'menu.sections', message: 'Sections' })}>
+          {containers.map((c) => {
+            const count = countItems(tree, c);
+            return (
+              <li key={c.code}>
+                <button type="button" className="section-card" data-code={c.code} onClick={() => controller.navigate(paths.navigation(client, c.code))}>
+                  <span className="section-label">{label(c)}</span>
+                  <span className="section-count">{i18n._({ id: 'menu.itemCount', message: '{count, plural, one {# video} other {# videos}}', values: { count } })}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {items.length > 0 && (
+        <ul className="menu-items" aria-label={i18n._({ id: 'menu.videos', message: 'Videos' })}>
+          {items.map((item) => {
+            const text = label(item);
+            return (
+              <li key={item.code}>
+                <button type="button" className="item-card" data-code={item.code} onClick={() => openItem(item)}>
+                  <Thumbnail src={item.file ? api.thumbnailUrl(item.file) : undefined} fallbackText={text} />
+                  <span className="item-label">{text}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {children.length === 0 && <p>{i18n._({ id: 'menu.empty', message: 'There is nothing here yet.' })}</p>}
+    </section>
+  );
+}

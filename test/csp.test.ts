@@ -1,0 +1,50 @@
+import { expect } from '@open-wc/testing';
+import { DEMO_URL } from './helpers';
+
+interface CspReport {
+  type: 'csp-report';
+  ready: boolean;
+  violations: unknown[];
+  errors: string[];
+  items: number;
+  styleAttributes: number;
+}
+
+describe('strict CSP host page (built dist, another origin)', () => {
+  it('renders the player with zero securitypolicyviolation events, loading the script twice', async () => {
+    const iframe = document.createElement('iframe');
+    iframe.src = new URL('csp.html', DEMO_URL).href;
+    iframe.width = '900';
+    iframe.height = '700';
+    const report = new Promise<CspReport>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no CSP report from the iframe')), 15000);
+      window.addEventListener('message', function onMessage(e) {
+        if (e.source !== iframe.contentWindow || e.data?.type !== 'csp-report') return;
+        clearTimeout(timer);
+        window.removeEventListener('message', onMessage);
+        resolve(e.data);
+      });
+    });
+    document.body.append(iframe);
+    try {
+      const r = await report;
+      expect(r.ready).to.equal(true);
+      expect(r.violations).to.deep.equal([]);
+      expect(r.errors).to.deep.equal([]);
+      expect(r.items).to.be.greaterThan(0);
+      expect(r.styleAttributes).to.equal(0);
+    } finally {
+      iframe.remove();
+    }
+  });
+
+  it('serves the built module with CORS so another origin can load it', async () => {
+    const res = await fetch(new URL('dist/patient-ed-player.js', DEMO_URL));
+    expect(res.status).to.equal(200);
+    // A cross-origin fetch in cors mode only succeeds when the server sent Access-Control-Allow-Origin.
+    expect(res.type).to.equal('cors');
+    expect(res.headers.get('content-type')).to.match(/javascript/);
+    const mod = await import(/* @vite-ignore */ new URL('dist/patient-ed-player.js', DEMO_URL).href);
+    expect(mod.TAG_NAME).to.equal('patient-ed-player');
+  });
+});

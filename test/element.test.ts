@@ -1,0 +1,115 @@
+import { expect } from '@open-wc/testing';
+import { CONTROLLER } from '../src/app/player-app';
+import { definePlayer, PatientEdPlayerElement } from '../src/element/player-element';
+import { $, clearStorage, mountPlayer, PROVIDER_URL, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
+
+describe('<patient-ed-player> element', () => {
+  beforeEach(clearStorage);
+  afterEach(unmountAll);
+
+  it('is defined once, with open shadow DOM; defining again does not throw', () => {
+    expect(customElements.get('patient-ed-player')).to.equal(PatientEdPlayerElement);
+    expect(() => definePlayer()).to.not.throw();
+    const el = document.createElement('patient-ed-player');
+    expect(el.shadowRoot).to.exist;
+    expect(el.shadowRoot!.mode).to.equal('open');
+  });
+
+  it('dispatches a bubbling, composed ready event once its first screen rendered', async () => {
+    const seen: CustomEvent[] = [];
+    const listener = (e: Event) => seen.push(e as CustomEvent);
+    document.addEventListener('ready', listener);
+    try {
+      const el = await mountPlayer({ client: 'demo' });
+      expect(seen).to.have.length(1);
+      expect(seen[0].bubbles).to.equal(true);
+      expect(seen[0].composed).to.equal(true);
+      expect(seen[0].target).to.equal(el);
+      expect(seen[0].detail).to.deep.include({ screen: 'navigation', route: '/demo/menu' });
+      expect($(el, '.menu-sections')).to.exist;
+    } finally {
+      document.removeEventListener('ready', listener);
+    }
+  });
+
+  it('keeps styles inside the shadow root: no style attributes, no <style> elements, nothing in the page head', async () => {
+    const headBefore = document.head.innerHTML;
+    const el = await mountPlayer({ client: 'demo', code: 'C_FEATURED' });
+    await waitFor(() => $(el, '.item-card'), 'items');
+    expect(shadow(el).querySelectorAll('[style]').length).to.equal(0);
+    expect(shadow(el).querySelectorAll('style').length).to.equal(0);
+    expect(shadow(el).adoptedStyleSheets.length).to.equal(2);
+    expect(document.head.innerHTML).to.equal(headBefore);
+    // Host page styles do not reach inside.
+    const hostile = document.createElement('style');
+    hostile.textContent = 'button { display: none !important; } * { color: red !important; }';
+    document.head.append(hostile);
+    try {
+      expect(getComputedStyle($(el, '.item-card')!).display).to.not.equal('none');
+    } finally {
+      hostile.remove();
+    }
+  });
+
+  it('two players on one page are fully independent', async () => {
+    const a = await mountPlayer({ client: 'demo', language: 'es' });
+    const b = await mountPlayer({ client: 'riverside' });
+    expect(a[CONTROLLER]).to.not.equal(b[CONTROLLER]);
+    await waitFor(() => text(a, '.practice-name') && text(b, '.practice-name'), 'both practices');
+    expect(text(a, '.practice-name')).to.not.equal(text(b, '.practice-name'));
+    expect(text(a, '.menu-heading')).to.equal('Explorar temas');
+    expect(text(b, '.menu-heading')).to.equal('Browse topics');
+    a[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO');
+    await waitForPath(a, '/demo/player/A_DEMO_VIDEO');
+    expect(b.currentPath).to.equal('/riverside/menu');
+    b[CONTROLLER].navigate('/riverside/menu/settings');
+    await waitFor(() => !$(b, '.modal-layer')!.hidden, 'b modal');
+    expect($(a, '.modal-layer')!.hidden).to.equal(true);
+    expect(a[CONTROLLER].i18n).to.not.equal(b[CONTROLLER].i18n);
+    expect(a[CONTROLLER].i18n.locale).to.equal('es');
+    expect(b[CONTROLLER].i18n.locale).to.equal('en');
+  });
+
+  it('falls back to the host page query (client, openthis, aliases) when client is absent', async () => {
+    const original = location.href;
+    history.replaceState(history.state, '', `${location.pathname}?client=demo&openthis=A_DEMO_VIDEO&captions=off`);
+    try {
+      const el = await mountPlayer({});
+      expect(el.currentPath).to.equal('/demo/player/A_DEMO_VIDEO');
+      expect(el[CONTROLLER].preferences().captionsButton).to.equal(0);
+    } finally {
+      history.replaceState(history.state, '', original);
+    }
+  });
+
+  it('releases its React tree when removed and renders again when re-attached', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    el.remove();
+    expect(shadow(el).childElementCount).to.equal(0);
+    document.body.append(el);
+    await waitFor(() => $(el, '.menu-sections'), 'menu after re-attach');
+    el.remove();
+  });
+
+  it('provider-url points the player at another provider base', async () => {
+    const el = await mountPlayer({ client: 'demo', 'provider-url': PROVIDER_URL.replace('localhost', '127.0.0.1') });
+    await waitFor(() => $(el, '.menu-sections'), 'menu via 127.0.0.1');
+    expect($(el, '.practice-art')!.getAttribute('src')).to.contain('127.0.0.1');
+  });
+
+  it('shell classes follow state: contrast, motion, platform, markup, fullscreen', async () => {
+    const el = await mountPlayer({ client: 'demo', 'increase-contrast': '1', 'reduce-motion': 'on', platform: 'ios' });
+    const shell = $(el, '.shell')!;
+    expect(shell.classList.contains('increase-contrast')).to.equal(true);
+    expect(shell.classList.contains('reduce-motion')).to.equal(true);
+    expect(shell.classList.contains('platform-ios')).to.equal(true);
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/markup');
+    await waitFor(() => $(el, '.shell.markup'), 'markup class');
+    el[CONTROLLER].state.shell.controlsVisible = true;
+    await waitFor(() => $(el, '.shell.controls-visible'), 'controls-visible class');
+    el[CONTROLLER].state.shell.fullscreen = true;
+    await waitFor(() => $(el, '.shell.fullscreen'), 'fullscreen class');
+    const other = await mountPlayer({ client: 'demo', platform: 'toaster' });
+    expect($(other, '.shell')!.classList.contains('platform-default')).to.equal(true);
+  });
+});

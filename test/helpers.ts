@@ -1,0 +1,92 @@
+import '../src/index';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+
+declare const __PROVIDER_URL__: string;
+declare const __DEMO_URL__: string;
+declare const __FAULT_PROVIDER_URL__: string;
+export const PROVIDER_URL = __PROVIDER_URL__;
+/** A provider instance reserved for fault injection (its hooks and log are not shared with other test files). */
+export const FAULT_PROVIDER_URL = __FAULT_PROVIDER_URL__;
+export const DEMO_URL = __DEMO_URL__;
+
+/** Wait until `check` returns a truthy value (polling); fails with `what` after `timeout` ms. */
+export async function waitFor<T>(check: () => T | undefined | null | false, what = 'condition', timeout = 8000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export const shadow = (el: Element) => (el as HTMLElement).shadowRoot!;
+export const $ = <E extends Element = HTMLElement>(el: Element, selector: string) => shadow(el).querySelector<E>(selector);
+export const $$ = <E extends Element = HTMLElement>(el: Element, selector: string) => [...shadow(el).querySelectorAll<E>(selector)];
+export const text = (el: Element, selector: string) => $(el, selector)?.textContent?.trim() ?? '';
+
+const mounted: HTMLElement[] = [];
+
+/**
+ * Create a player with attributes, attach it to the page and wait for its `ready` event.
+ * `provider-url` defaults to the reference provider started for the test run.
+ */
+export async function mountPlayer(attrs: Record<string, string> = {}, { waitReady = true } = {}): Promise<PatientEdPlayerElement> {
+  const el = document.createElement('patient-ed-player');
+  if (!('provider-url' in attrs)) el.setAttribute('provider-url', PROVIDER_URL);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  const ready = new Promise<CustomEvent>((resolve) => el.addEventListener('ready', (e) => resolve(e as CustomEvent), { once: true }));
+  document.body.append(el);
+  mounted.push(el);
+  if (waitReady) await ready;
+  return el;
+}
+
+/** Remove every player mounted by mountPlayer (call in afterEach). */
+export function unmountAll(): void {
+  for (const el of mounted.splice(0)) el.remove();
+}
+
+/** Wait for the player's in-memory location to reach a path (prefix match with `*`). */
+export function waitForPath(el: PatientEdPlayerElement, path: string | RegExp, timeout?: number) {
+  return waitFor(() => (typeof path === 'string' ? el.currentPath === path : path.test(el.currentPath)), `path ${path} (now ${el.currentPath})`, timeout);
+}
+
+export async function providerLog(): Promise<{ method: string; path: string; referrer?: string }[]> {
+  const res = await fetch(new URL('__log', FAULT_PROVIDER_URL));
+  const body = await res.json();
+  return Array.isArray(body) ? body : (body.requests ?? body.log ?? []);
+}
+export async function clearProviderLog(): Promise<void> {
+  await fetch(new URL('__log/clear', FAULT_PROVIDER_URL), { method: 'POST' });
+}
+/** Make the next `times` requests whose path starts with `path` fail with `status` ('drop' = network error). */
+export async function failNext(path: string, status: number | 'drop', times = 1): Promise<void> {
+  const url = new URL('__fail', FAULT_PROVIDER_URL);
+  url.searchParams.set('path', path);
+  url.searchParams.set('status', String(status));
+  url.searchParams.set('times', String(times));
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`fail hook refused: ${res.status}`);
+}
+/** Make the next `times` requests whose path starts with `path` wait `ms` before being answered normally. */
+export async function delayNext(path: string, ms: number, times = 1): Promise<void> {
+  const url = new URL('__fail', FAULT_PROVIDER_URL);
+  url.searchParams.set('path', path);
+  url.searchParams.set('delay', String(ms));
+  url.searchParams.set('times', String(times));
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`delay hook refused: ${res.status}`);
+}
+export async function clearFailures(): Promise<void> {
+  await fetch(new URL('__fail/clear', FAULT_PROVIDER_URL), { method: 'POST' });
+}
+
+/** Storage is shared by the page: tests start clean. */
+export function clearStorage(): void {
+  try {
+    localStorage.clear();
+  } catch {
+    /* ignore */
+  }
+}

@@ -1,0 +1,129 @@
+import { expect } from '@open-wc/testing';
+import { HttpClient, HttpError, REFERRER_HEADER, embeddingReferrer } from '../src/content/http';
+import { ProviderApi, resolveHosts } from '../src/content/provider';
+import { $, clearFailures, clearProviderLog, clearStorage, failNext, mountPlayer, FAULT_PROVIDER_URL, providerLog, text, unmountAll, waitFor } from './helpers';
+
+const fastRetry = { retries: 3, baseDelay: 20, maxDelay: 100 };
+const api = (opts: ConstructorParameters<typeof HttpClient>[0] = {}) =>
+  new ProviderApi(resolveHosts(FAULT_PROVIDER_URL), new HttpClient({ retry: fastRetry, ...opts }));
+
+describe('HTTP client against the reference provider', () => {
+  beforeEach(async () => {
+    await clearFailures();
+    await clearProviderLog();
+  });
+  after(clearFailures);
+
+  it('sends the embedding page as protocol, host and path in the referrer header', async () => {
+    expect(embeddingReferrer()).to.equal(`${location.protocol}//${location.host}${location.pathname}`);
+    const res = await fetch(new URL('api/clients/demo', FAULT_PROVIDER_URL), { headers: { [REFERRER_HEADER]: 'https://a.example/b' } });
+    expect(res.headers.get('X-Embed-Referrer-Seen')).to.equal('https://a.example/b');
+    await api().clientConfig('demo');
+    const log = await providerLog();
+    const entry = log.filter((e) => e.method === 'GET' && e.path === '/api/clients/demo').at(-1);
+    expect(entry?.referrer).to.equal(embeddingReferrer());
+    expect(new HttpClient({ referrer: '' }) instanceof HttpClient).to.equal(true);
+  });
+
+  it('retries idempotent GETs on 503, 429, 408 and network errors, then succeeds', async () => {
+    for (const status of [503, 429, 408, 'drop'] as const) {
+      await clearProviderLog();
+      await failNext('/api/clients/demo', status, 2);
+      const config = await api().clientConfig('demo');
+      expect(config.client, String(status)).to.equal('demo');
+      const hits = (await providerLog()).filter((e) => e.method === 'GET' && e.path === '/api/clients/demo');
+      // Chromium itself may re-send once on a reset keep-alive socket, so a dropped connection can count twice.
+      if (status === 'drop') expect(hits.length, String(status)).to.be.at.least(3);
+      else expect(hits.length, String(status)).to.equal(3);
+    }
+  });
+
+  it('never retries other 4xx', async () => {
+    await failNext('/api/clients/demo', 400, 5);
+    const error = await api().clientConfig('demo').catch((e) => e);
+    expect(error).to.be.instanceOf(HttpError);
+    expect(error.kind).to.equal('status');
+    expect(error.status).to.equal(400);
+    expect(error.message).to.equal('Request failed with status code 400');
+    const hits = (await providerLog()).filter((e) => e.method === 'GET' && e.path === '/api/clients/demo');
+    expect(hits.length).to.equal(1);
+  });
+
+  it('gives up after the retries with a network error', async () => {
+    await failNext('/api/clients/demo', 'drop', 10);
+    const error = await api().clientConfig('demo').catch((e) => e);
+    expect(error.kind).to.equal('network');
+    expect(error.message).to.equal('Network Error');
+    // 1 + 3 retries (Chromium may add its own re-send of a request on a reset socket).
+    expect((await providerLog()).filter((e) => e.method === 'GET' && e.path === '/api/clients/demo').length).to.be.at.least(4);
+  });
+
+  it('aborts through an AbortSignal, also while waiting to retry', async () => {
+    const abort = new AbortController();
+    abort.abort();
+    expect((await api().clientConfig('demo', abort.signal).catch((e) => e)).kind).to.equal('aborted');
+    await failNext('/api/clients/demo', 503, 10);
+    const slow = new ProviderApi(resolveHosts(FAULT_PROVIDER_URL), new HttpClient({ retry: { retries: 5, baseDelay: 2000, maxDelay: 2000 } }));
+    const a2 = new AbortController();
+    const pending = slow.clientConfig('demo', a2.signal).catch((e) => e);
+    setTimeout(() => a2.abort(), 100);
+    expect((await pending).kind).to.equal('aborted');
+  });
+
+  it('times out when a timeout is set (default: none)', async () => {
+    const never = () => new Promise<Response>(() => {});
+    const client = new HttpClient({ timeout: 50, retry: { retries: 0, baseDelay: 1, maxDelay: 1 }, fetch: (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError')))) });
+    expect(((await client.get('http://x.invalid/', 'a').catch((e) => e)) as HttpError).message).to.equal('timeout exceeded');
+    expect(never).to.be.a('function');
+  });
+
+  it('rejects malformed JSON with a parse error', async () => {
+    const client = new HttpClient({ fetch: async () => new Response('{oops', { status: 200 }) });
+    expect(((await client.get('http://x.invalid/', 'a').catch((e) => e)) as HttpError).kind).to.equal('parse');
+  });
+});
+
+describe('provider failures reach the screen as a message with a retry action', () => {
+  beforeEach(async () => {
+    clearStorage();
+    await clearFailures();
+  });
+  afterEach(async () => {
+    unmountAll();
+    await clearFailures();
+  });
+
+  it('a client configuration that keeps failing shows a translated message; retry recovers', async () => {
+    await failNext('/api/clients/demo', 503, 4);
+    const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
+    await waitFor(() => $(el, '.load-failure'), 'failure message', 15000);
+    expect(text(el, '.load-failure-message')).to.equal('The content server answered with an error (503). Please try again.');
+    $(el, '.load-failure button')!.click();
+    await waitFor(() => $(el, '.menu-sections'), 'menu after retry', 15000);
+  });
+
+  it('a profile that cannot be reached offers retry, and the rest of the player keeps working', async () => {
+    await failNext('/api/clients/demo/profile', 'drop', 100);
+    const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
+    await waitFor(() => $(el, '.load-failure[data-error-kind="network"]'), 'network failure', 15000);
+    expect(text(el, '.load-failure-message')).to.equal("We couldn't reach the content server. Check your connection and try again.");
+    expect(text(el, '.practice-name')).to.not.equal('');
+    await clearFailures(); // the network is back
+    $(el, '.load-failure button')!.click();
+    await waitFor(() => $(el, '.menu-sections'), 'menu after retry', 15000);
+  });
+
+  it('an unknown playlist shows not-found with a way back to the menu', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_NOPE404', 'provider-url': FAULT_PROVIDER_URL });
+    await waitFor(() => $(el, '.load-failure'), 'failure');
+    expect(text(el, '.load-failure-message')).to.equal('This content could not be found.');
+    $(el, '[data-action="menu"]')!.click();
+    await waitFor(() => $(el, '.menu-sections'), 'menu');
+  });
+
+  it('malformed provider data shows a clear message, not a crash', async () => {
+    const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL, 'api-url': new URL('static/', FAULT_PROVIDER_URL).href });
+    // The static host answers 404 for the configuration path: treated as an unknown client.
+    await waitFor(() => $(el, '[data-screen="error"]'), 'client error for a wrong API host');
+  });
+});

@@ -1,0 +1,106 @@
+import { expect } from '@open-wc/testing';
+import { CONTROLLER } from '../src/app/player-app';
+import { $, $$, clearFailures, clearStorage, delayNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
+
+describe('menu screen', () => {
+  beforeEach(clearStorage);
+  afterEach(unmountAll);
+
+  it('browses libraries, collections and items with thumbnails and resolved labels', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    const sections = await waitFor(() => ($$(el, '.section-card').length ? $$(el, '.section-card') : undefined), 'sections');
+    expect(sections.length).to.be.at.least(2);
+    for (const s of sections) expect(s.querySelector('.section-label')!.textContent!.trim()).to.not.equal('');
+    // Walk down until items appear.
+    let guard = 0;
+    while (!$(el, '.item-card') && guard++ < 5) {
+      $(el, '.section-card')!.click();
+      await waitFor(() => $(el, '.item-card') ?? $(el, '.section-card'), 'next level');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const items = $$(el, '.item-card');
+    expect(items.length).to.be.greaterThan(0);
+    await waitFor(() => $(el, 'img.thumb[data-thumb="loaded"]'), 'a loaded thumbnail');
+    for (const item of items) expect(item.querySelector('.item-label')!.textContent!.trim()).to.not.equal('');
+    expect($(el, '.breadcrumbs [aria-current="page"]')).to.exist;
+  });
+
+  it('choosing an item opens the player with the playlist title, items and poster from the real call', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'C_FEATURED' });
+    const card = await waitFor(() => $(el, '.item-card[data-code="A_DEMO_VIDEO"]'), 'A_DEMO_VIDEO card');
+    (card as HTMLElement).click();
+    await waitForPath(el, '/demo/player/C_FEATURED/A_DEMO_VIDEO/');
+    await waitFor(() => $(el, '.playlist-title'), 'title');
+    expect(text(el, '.playlist-title')).to.not.equal('');
+    expect($$(el, '.playlist-item').length).to.be.at.least(2);
+    const poster = $<HTMLImageElement>(el, 'img.poster')!;
+    expect(poster.src).to.match(/\?v=/);
+    await waitFor(() => poster.complete && poster.naturalWidth > 0, 'poster loaded');
+  });
+
+  it('a thumbnail that fails shows a fallback', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    const profile = await el[CONTROLLER].api(resolveFrom(el)).profile('demo', 'en');
+    // The sample content has exactly one item whose thumbnail is missing; find where it lives.
+    const missing = await (async () => {
+      for (const item of profile.items) {
+        const res = await fetch(el[CONTROLLER].api(resolveFrom(el)).thumbnailUrl(item.file ?? ''), { method: 'HEAD' });
+        if (res.status === 404) return item;
+      }
+      return undefined;
+    })();
+    expect(missing, 'an item without thumbnail in the sample content').to.exist;
+    el[CONTROLLER].navigate(`/demo/menu/${missing!.parent}`);
+    await waitFor(() => $(el, `.item-card[data-code="${missing!.code}"] [data-thumb="fallback"]`), 'fallback tile');
+  });
+
+  it('a thumbnail that has not loaded in time shows a fallback', async () => {
+    const { Thumbnail } = await import('../src/ui/thumbnail');
+    const { createRoot } = await import('react-dom/client');
+    const { createElement } = await import('react');
+    await clearFailures();
+    await delayNext('/static/thumbs/knee-overview_1280.jpg', 3000);
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    root.render(createElement(Thumbnail, { src: new URL('static/thumbs/knee-overview_1280.jpg', FAULT_PROVIDER_URL).href, fallbackText: 'Knee', timeoutMs: 400 }));
+    await waitFor(() => host.querySelector('img[data-thumb="loading"]'), 'image loading');
+    await waitFor(() => host.querySelector('[data-thumb="fallback"]'), 'fallback after the image timeout', 2500);
+    expect(host.querySelector('img')).to.equal(null);
+    root.unmount();
+    host.remove();
+    await clearFailures();
+  });
+
+  it('is keyboard operable and axe-clean; the error screen too', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    await waitFor(() => $(el, '.section-card'), 'sections');
+    const first = $(el, '.section-card')!;
+    first.focus();
+    expect(shadow(el).activeElement).to.equal(first);
+    expect(first.tagName).to.equal('BUTTON');
+    await expect(el).shadowDom.to.be.accessible();
+    el[CONTROLLER].navigate('/demo/menu/C_FEATURED');
+    await waitFor(() => $(el, '.item-card'), 'items');
+    await expect(el).shadowDom.to.be.accessible();
+    const err = await mountPlayer({ client: 'nobody' });
+    await waitFor(() => $(err, '[data-screen="error"]'), 'error screen');
+    await expect(err).shadowDom.to.be.accessible();
+  });
+
+  it('uses the titles override from the account preferences and the menu language', async () => {
+    const el = await mountPlayer({ client: 'demo', language: 'es' });
+    const titles = el[CONTROLLER].preferences().titles;
+    const [code, byLang] = Object.entries(titles).find(([, t]) => t.es) ?? [];
+    expect(code, 'a titles override in the sample user preferences').to.be.a('string');
+    const profile = await el[CONTROLLER].api(resolveFrom(el)).profile('demo', 'es');
+    el[CONTROLLER].navigate(`/demo/menu/${profile.nodes.get(code!)!.parent}`);
+    await waitFor(() => $(el, `.item-card[data-code="${code}"]`)?.textContent?.includes(byLang!.es), 'override label');
+  });
+});
+
+function resolveFrom(el: HTMLElement) {
+  // The same hosts the element derived from its provider-url attribute.
+  const base = el.getAttribute('provider-url')!;
+  return { api: `${base}api/`, delivery: `${base}cdn/`, static: `${base}static/`, brochure: `${base}brochures/` };
+}

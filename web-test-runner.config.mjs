@@ -1,0 +1,94 @@
+import { defaultReporter } from '@web/test-runner';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import * as esbuild from 'esbuild';
+import { startProvider } from './demo/provider/server.mjs';
+import { createDemoServer } from './demo/static-server.mjs';
+import { CHROME_ARGS, findChrome } from './scripts/find-chrome.mjs';
+
+// The reference provider and the demo server run for the whole test run, on free ports: real HTTP,
+// two origins besides the test page's own.
+const provider = await startProvider({ port: 0, jsonMaxAge: 0 });
+// A second provider only for fault-injection tests: its failure hooks and request log are not disturbed by
+// test files running at the same time against the first one.
+const faultProvider = await startProvider({ port: 0, jsonMaxAge: 0 });
+const demoServer = createDemoServer({ root: process.cwd(), providerUrl: provider.url });
+await new Promise((resolve) => demoServer.listen(0, '127.0.0.1', resolve));
+const demoUrl = `http://localhost:${demoServer.address().port}/`;
+
+/**
+ * React is CommonJS only, so test files are bundled with esbuild on the fly (one bundle per test
+ * file), with the servers' URLs defined in.
+ */
+function bundleTests() {
+  return {
+    name: 'bundle-tests',
+    async serve(context) {
+      if (!/^\/test\/.*\.test\.tsx?$/.test(context.path)) return undefined;
+      const result = await esbuild.build({
+        entryPoints: [`.${context.path}`],
+        bundle: true,
+        format: 'esm',
+        write: false,
+        jsx: 'automatic',
+        target: 'es2022',
+        sourcemap: 'inline',
+        define: {
+          'process.env.NODE_ENV': '"development"',
+          __PROVIDER_URL__: JSON.stringify(provider.url),
+          __DEMO_URL__: JSON.stringify(demoUrl),
+          __FAULT_PROVIDER_URL__: JSON.stringify(faultProvider.url),
+        },
+      });
+      return { body: result.outputFiles[0].text, type: 'js' };
+    },
+  };
+}
+
+/** Ends the run with one plain 'N passed, N failed' line (what CI reads), counted over every test. */
+function summaryLine() {
+  return {
+    onTestRunFinished({ sessions }) {
+      let passed = 0;
+      let failed = 0;
+      let skipped = 0;
+      const visit = (suite) => {
+        for (const t of suite.tests ?? []) {
+          if (t.skipped) skipped++;
+          else if (t.passed) passed++;
+          else failed++;
+        }
+        for (const s of suite.suites ?? []) visit(s);
+      };
+      for (const session of sessions) {
+        if (session.testResults) visit(session.testResults);
+        // A file that failed to load counts as a failure, never as silence.
+        if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length) failed++;
+      }
+      process.on('exit', () => console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`));
+    },
+  };
+}
+
+export default {
+  files: ['test/**/*.test.{ts,tsx}'],
+  port: Number(process.env.WTR_PORT ?? 8765),
+  nodeResolve: true,
+  // One test file at a time: files share the origin, so they would share localStorage (and its storage events).
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  testsFinishTimeout: 10 * 60 * 1000,
+  testFramework: { config: { timeout: 20000 } },
+  browsers: [chromeLauncher({ launchOptions: { executablePath: findChrome(), args: CHROME_ARGS } })],
+  reporters: [defaultReporter(), summaryLine()],
+  plugins: [
+    bundleTests(),
+    {
+      name: 'stop-servers',
+      serverStop() {
+        provider.server.close();
+        faultProvider.server.close();
+        demoServer.close();
+      },
+    },
+  ],
+};
