@@ -131,6 +131,8 @@ describe('routes in the element', () => {
     const el = await mountPlayer({ client: 'demo' });
     el.setAttribute('code', 'A_DEMO_SLIDES');
     await waitForPath(el, '/demo/player/A_DEMO_SLIDES');
+    el.removeAttribute('code');
+    await waitForPath(el, '/demo/menu');
     el.setAttribute('client', 'riverside');
     await waitForPath(el, /^\/riverside\//);
     await waitFor(() => el[CONTROLLER].state.loadedClient === 'riverside', 'riverside loaded');

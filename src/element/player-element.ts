@@ -6,6 +6,10 @@ import { baseSheet } from './styles';
 
 export const TAG_NAME = 'patient-ed-player';
 
+// r2wc keeps its props and render method under these registered symbols.
+const R2WC_PROPS = Symbol.for('r2wc.props');
+const R2WC_RENDER = Symbol.for('r2wc.render');
+
 const Base = r2wc(PlayerApp, {
   shadow: 'open',
   props: Object.fromEntries(ELEMENT_PROPS.map((p) => [p, 'string'])) as never,
@@ -33,6 +37,21 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
     super();
     const root = this.shadowRoot!;
     root.adoptedStyleSheets = [baseSheet(), this[CONTROLLER].dynamicSheet];
+  }
+
+  /**
+   * r2wc ignores removed attributes (null values); a removed attribute must reset its property so that,
+   * for example, removing `code` re-routes to the menu and removing `captions` drops that option.
+   */
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    const base = Base.prototype as unknown as { attributeChangedCallback(n: string, o: string | null, v: string | null): void };
+    base.attributeChangedCallback.call(this, name, old, value);
+    if (value !== null) return;
+    const prop = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const self = this as unknown as Record<symbol, unknown> & { [R2WC_PROPS]: Record<string, unknown> };
+    if (!(prop in self[R2WC_PROPS])) return;
+    delete self[R2WC_PROPS][prop];
+    (self[R2WC_RENDER] as () => void).call(this);
   }
 
   /** The in-memory location path (for hosts and tests; the page URL is never touched). */
