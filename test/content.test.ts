@@ -127,4 +127,23 @@ describe('content models', () => {
     const brochure = await fetch(a.brochureUrl('demo', video.items[0].brochureFile ?? file, 'en'));
     expect(brochure.status).to.equal(200);
   });
+
+  it('the reference provider answers bad requests with 4xx JSON, honours ETag, and rejects traversal', async () => {
+    const url = new URL('api/clients/demo', PROVIDER_URL);
+    const first = await fetch(url, { cache: 'no-store' });
+    const etag = first.headers.get('etag');
+    expect(etag).to.be.a('string');
+    const again = await fetch(url, { cache: 'no-store', headers: { 'If-None-Match': etag! } });
+    expect(again.status).to.equal(304);
+    const missing = await fetch(new URL('api/clients/nobody', PROVIDER_URL));
+    expect(missing.status).to.equal(404);
+    expect((await missing.json()).error.code).to.equal('client_not_found');
+    const bad = await fetch(new URL('api/videos/knee-overview/captions?format=srt', PROVIDER_URL));
+    expect(bad.status).to.equal(400);
+    expect((await bad.json()).error.status).to.equal(400);
+    const traversal = await fetch(new URL('static/..%2f..%2fpackage.json', PROVIDER_URL));
+    expect(traversal.status).to.equal(400);
+    const post = await fetch(url, { method: 'POST' });
+    expect(post.status).to.equal(405);
+  });
 });

@@ -25,6 +25,18 @@ describe('menu screen', () => {
     expect($(el, '.breadcrumbs [aria-current="page"]')).to.exist;
   });
 
+  it('shows the practice name, colour and art icon from the account preferences', async () => {
+    const el = await mountPlayer({ client: 'riverside' });
+    const prefs = el[CONTROLLER].preferences();
+    await waitFor(() => text(el, '.practice-name') === prefs.practice, 'practice name');
+    const bar = $(el, '.practice-bar')!;
+    const hex = (rgb: string) => '#' + rgb.match(/\d+/g)!.slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+    expect(hex(getComputedStyle(bar).backgroundColor).toLowerCase()).to.equal(prefs.color.toLowerCase());
+    const art = $<HTMLImageElement>(el, '.practice-art')!;
+    expect(art.src).to.match(new RegExp(`/static/art/${prefs.art}\\.svg$`));
+    await waitFor(() => art.complete && art.naturalWidth > 0, 'art icon loaded');
+  });
+
   it('choosing an item opens the player with the playlist title, items and poster from the real call', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'C_FEATURED' });
     const card = await waitFor(() => $(el, '.item-card[data-code="A_DEMO_VIDEO"]'), 'A_DEMO_VIDEO card');
