@@ -44,7 +44,10 @@ describe('menu screen', () => {
     await waitForPath(el, '/demo/player/C_FEATURED/A_DEMO_VIDEO/');
     await waitFor(() => $(el, '.playlist-title'), 'title');
     expect(text(el, '.playlist-title')).to.not.equal('');
-    expect($$(el, '.playlist-item').length).to.be.at.least(2);
+    expect(text(el, '.item-title')).to.match(/^1 of \d+: /);
+    $(el, '[data-control="list"]')!.click();
+    await waitFor(() => $$(el, '.modal .playlist-item').length >= 2, 'playlist items in the list modal');
+    $(el, '.modal button[aria-label="Close"]')!.click();
     const poster = $<HTMLImageElement>(el, 'img.poster')!;
     expect(poster.src).to.match(/\?v=/);
     await waitFor(() => poster.complete && poster.naturalWidth > 0, 'poster loaded');

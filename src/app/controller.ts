@@ -10,6 +10,8 @@ import { coerceToPreference, queryLayerFrom } from '../preferences/query';
 import { readStored, sanitizeLayer, saveLayers } from '../preferences/storage';
 import { resolveNavigation } from '../routing/routes';
 import { createPlayerState, type PlayerState } from '../state/player-state';
+import { PlaybackEngine } from '../playback/engine';
+import { DEFAULT_SCRIPTS } from '../playback/types';
 
 export type MemoryLocation = Pick<ReturnType<typeof memoryLocation>, 'hook' | 'searchHook' | 'navigate'> & {
   history?: string[];
@@ -40,7 +42,23 @@ export class PlayerController {
   private apiCache?: { key: string; api: ProviderApi };
   private clientAbort?: AbortController;
 
-  constructor(initialPath = '/') {
+  /** Provider hosts and vendor script URLs currently configured (set by the app from attributes). */
+  hosts?: ProviderHosts;
+  scripts: Partial<typeof DEFAULT_SCRIPTS> = {};
+  readonly engine: PlaybackEngine;
+
+  constructor(
+    readonly host: HTMLElement,
+    initialPath = '/',
+  ) {
+    this.engine = new PlaybackEngine({
+      state: this.state,
+      host,
+      api: () => this.api(this.hosts ?? resolveHosts(undefined)),
+      prefs: () => this.preferences(),
+      client: () => this.state.loadedClient,
+      scripts: () => this.scripts,
+    });
     const loc = memoryLocation({ path: initialPath, record: true });
     this.location = loc;
     [this.currentPath, this.currentSearch = ''] = initialPath.split('?');
@@ -178,6 +196,7 @@ export class PlayerController {
 
   abortAll(): void {
     this.clientAbort?.abort();
+    this.engine.dispose();
   }
 }
 

@@ -17,6 +17,9 @@ export interface PlayerAppProps {
   deliveryUrl?: string;
   staticUrl?: string;
   brochureUrl?: string;
+  youtubeApiUrl?: string;
+  vimeoApiUrl?: string;
+  contextMenu?: string;
   onReady?: (detail: { route: string; screen: string }) => void;
   [option: string]: unknown;
 }
@@ -50,6 +53,9 @@ export function PlayerApp(props: PlayerAppProps) {
     () => resolveHosts(props.providerUrl, { api: props.apiUrl, delivery: props.deliveryUrl, static: props.staticUrl, brochure: props.brochureUrl }),
     [props.providerUrl, props.apiUrl, props.deliveryUrl, props.staticUrl, props.brochureUrl],
   );
+
+  controller.hosts = hosts;
+  controller.scripts = { ...(props.youtubeApiUrl ? { youtube: props.youtubeApiUrl } : {}), ...(props.vimeoApiUrl ? { vimeo: props.vimeoApiUrl } : {}) };
 
   // Route synchronously on first render (nothing is subscribed yet), then whenever client or code change.
   const routedKey = useRef<string | undefined>(undefined);
@@ -89,7 +95,7 @@ export function PlayerApp(props: PlayerAppProps) {
     <I18nProvider i18n={controller.i18n}>
       <PlayerContext.Provider value={context}>
         <Router hook={controller.location.hook} searchHook={controller.location.searchHook}>
-          <Shell hosts={hosts} host={host} />
+          <Shell hosts={hosts} host={host} contextMenu={!/^(off|0|false)$/i.test(props.contextMenu ?? '')} />
         </Router>
       </PlayerContext.Provider>
     </I18nProvider>

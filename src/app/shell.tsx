@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { activateLanguage, directionOf } from '../i18n/locales';
@@ -8,7 +8,7 @@ import { matchRoute, redirectFor } from '../routing/routes';
 import { ErrorScreen } from '../screens/error-screen';
 import { MenuScreen } from '../screens/menu-screen';
 import { ModalScreen } from '../screens/modal-screen';
-import { PlayerScreen } from '../screens/player-screen';
+import { Notices } from '../screens/notices';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { usePlayer } from './context';
 import { themeCss } from '../element/styles';
@@ -16,11 +16,14 @@ import type { ProviderHosts } from '../content/provider';
 
 const PLATFORMS = ['ios', 'android', 'web'];
 
+// The first screen is usually the menu: the player screen (controls, modals) is a lazy chunk.
+const PlayerScreen = lazy(() => import('../screens/player-screen').then((m) => ({ default: m.PlayerScreen })));
+
 /** Query names consumed by the root redirect; the rest of the query is carried to the open route. */
 const ROOT_ONLY_PARAMS = ['client', 'openthis'];
 
 /** The root shell: route table, redirects, client loading, shell classes and the modal layer. */
-export function Shell({ hosts, host }: { hosts: ProviderHosts; host: HTMLElement }) {
+export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host: HTMLElement; contextMenu: boolean }) {
   const { i18n } = useLingui();
   const { controller, reportRendered } = usePlayer();
   const [path] = useLocation();
@@ -66,7 +69,7 @@ export function Shell({ hosts, host }: { hosts: ProviderHosts; host: HTMLElement
 
   useEffect(() => {
     controller.applyTheme(themeCss(prefs));
-  }, [prefs.color, prefs.scale, prefs.fontSize, controller]);
+  }, [prefs.color, prefs.scale, prefs.fontSize, prefs.ccFontFamily, prefs.ccFontSize, prefs.ccFontColor, prefs.ccFontOpacity, prefs.ccBackgroundColor, prefs.ccBackgroundOpacity, controller]);
 
   useEffect(() => {
     const onFullscreen = () => {
@@ -99,14 +102,20 @@ export function Shell({ hosts, host }: { hosts: ProviderHosts; host: HTMLElement
   } else if (route.name === 'navigation') {
     screen = <MenuScreen client={route.client!} code={route.code} prefs={prefs} />;
   } else {
-    screen = <PlayerScreen client={route.client!} code={route.code!} collection={route.collection} prefs={prefs} />;
+    screen = (
+      <Suspense fallback={<Loading />}>
+        <PlayerScreen client={route.client!} code={route.code!} collection={route.collection} prefs={prefs} modalOpen={Boolean(route.modal)} host={host} />
+      </Suspense>
+    );
   }
   const artUrl = prefs.art ? controller.api(hosts).artUrl(prefs.art) : undefined;
   const inClient = showsClientScreens && snap.clientStatus === 'ready';
   const modalOpen = Boolean(inClient && route.modal);
+  // The right-click menu can be disabled inside the player only; the host page's own menu is untouched.
+  const onContextMenu = contextMenu ? undefined : (event: React.MouseEvent) => event.preventDefault();
 
   return (
-    <div className={classes.join(' ')} dir={directionOf(i18n.locale)} lang={i18n.locale} data-route={route.name}>
+    <div className={classes.join(' ')} dir={directionOf(i18n.locale)} lang={i18n.locale} data-route={route.name} onContextMenu={onContextMenu}>
       {inClient && (
         <header className="practice-bar">
           {artUrl && <img className="practice-art" src={artUrl} alt="" />}
@@ -116,6 +125,7 @@ export function Shell({ hosts, host }: { hosts: ProviderHosts; host: HTMLElement
       <div className="screen-host" inert={modalOpen}>
         {screen}
       </div>
+      <Notices />
       <div className="modal-layer" hidden={!modalOpen} inert={!modalOpen} data-modal={route.modal ?? ''}>
         {modalOpen && <ModalScreen route={route} />}
       </div>

@@ -2,7 +2,20 @@ import { DEFAULT_PREFERENCES } from '../preferences/defaults';
 import { QUERY_OPTION_NAMES } from '../preferences/query';
 
 /** Element properties with their own meaning (attribute = kebab-case of the property). */
-export const CORE_PROPS = ['client', 'code', 'providerUrl', 'apiUrl', 'deliveryUrl', 'staticUrl', 'brochureUrl'] as const;
+export const CORE_PROPS = [
+  'client',
+  'code',
+  'providerUrl',
+  'apiUrl',
+  'deliveryUrl',
+  'staticUrl',
+  'brochureUrl',
+  /** Self-hosted (or test) copies of the vendor SDKs. */
+  'youtubeApiUrl',
+  'vimeoApiUrl',
+  /** `off` disables the right-click menu inside the player (the host page's own menu is never touched). */
+  'contextMenu',
+] as const;
 
 /**
  * Preference options exposed as attributes: every preference name and query alias, except object-valued

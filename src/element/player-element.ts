@@ -31,7 +31,7 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
   declare code: string | undefined;
   declare language: string | undefined;
   declare providerUrl: string | undefined;
-  readonly [CONTROLLER] = new PlayerController();
+  readonly [CONTROLLER] = new PlayerController(this);
 
   constructor() {
     super();

@@ -6,6 +6,9 @@ import { LANGUAGES } from '../preferences/defaults';
 import { mergePreferences } from '../preferences/merge';
 import type { MatchedRoute, ModalName } from '../routing/routes';
 import { ModalDialog } from '../ui/modal-dialog';
+import { lazy, Suspense, useCallback } from 'react';
+
+const PlayerModalBody = lazy(() => import('./player-modals').then((m) => ({ default: m.PlayerModalBody })));
 
 /** Title of each modal route (settings screens' layouts are not specified beyond their names). */
 function modalTitle(i18n: I18n, modal: ModalName, chapter?: string): string {
@@ -91,11 +94,12 @@ function MenuLanguageSettings() {
 export function ModalScreen({ route }: { route: MatchedRoute }) {
   const { i18n } = useLingui();
   const { controller } = usePlayer();
-  if (!route.modal || !route.returnPath) return null;
-  const close = () => controller.navigate(route.returnPath!);
+  const returnPath = route.returnPath;
+  const close = useCallback(() => returnPath && controller.navigate(returnPath), [controller, returnPath]);
+  if (!route.modal || !returnPath) return null;
   return (
     <ModalDialog title={modalTitle(i18n, route.modal, route.chapter)} closeLabel={i18n._({ id: 'action.close', message: 'Close' })} onClose={close}>
-      {route.modal === 'settings/menu/language' ? <MenuLanguageSettings /> : null}
+      {route.modal === 'settings/menu/language' ? <MenuLanguageSettings /> : <Suspense fallback={null}><PlayerModalBody route={route} onDone={close} /></Suspense>}
     </ModalDialog>
   );
 }

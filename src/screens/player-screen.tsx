@@ -1,35 +1,135 @@
 import { useLingui } from '@lingui/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
 import { useAsync } from '../app/use-async';
-import { itemLabel, playlistLabel } from '../content/playlist';
+import { itemLabel, playlistLabel, type PlaylistItem } from '../content/playlist';
+import { shortcutFor } from '../playback/keyboard';
+import { PLAYER_STATE, TIMING } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
 import { paths } from '../routing/routes';
+import { Icon } from '../ui/icons';
 import { LoadFailure, Loading } from '../ui/load-failure';
+import { noticeText } from './notices';
+import { PlayerControls } from './player-controls';
 
 interface PlayerScreenProps {
   client: string;
   code: string;
   collection?: string;
   prefs: Preferences;
+  /** A modal route is shown: keyboard shortcuts are off. */
+  modalOpen: boolean;
+  host: HTMLElement;
 }
 
-const formatRuntime = (seconds: number) => {
-  const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-};
+/** Enter or leave full screen for the element itself. */
+export function toggleFullscreen(host: HTMLElement): void {
+  if (document.fullscreenElement === host) void document.exitFullscreen?.().catch(() => {});
+  else void host.requestFullscreen?.().catch(() => {});
+}
 
-/** Playlist screen: title, poster and items from the real playlist call (playback arrives with the player adapters). */
-export function PlayerScreen({ client, code, collection, prefs }: PlayerScreenProps) {
+/** Playlist player screen: stage (the adapter's media), overlays, control bar and keyboard shortcuts. */
+export function PlayerScreen({ client, code, collection, prefs, modalOpen, host }: PlayerScreenProps) {
   const { i18n } = useLingui();
   const { api, controller, reportRendered } = usePlayer();
+  const engine = controller.engine;
   const { menuLanguage, voLanguage } = prefs;
-  const playlist = useAsync(`${client}|${code}|${menuLanguage}|${voLanguage}|${api.hosts.api}`, (signal) =>
-    api.playlist(client, code, menuLanguage, voLanguage, signal),
-  );
+  const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${api.hosts.api}`;
+  const playlist = useAsync(key, (signal) => api.playlist(client, code, menuLanguage, voLanguage, signal));
+  const snap = useSnapshot(controller.state);
+  const pb = snap.playback;
+  const basePath = collection ? paths.collectionItem(client, collection, code) : paths.playlist(client, code);
+
   useEffect(() => {
     if (playlist.status !== 'loading') reportRendered('playlist');
   }, [playlist.status, reportRendered]);
+
+  useEffect(() => {
+    if (playlist.status === 'ready' && controller.state.playback.key !== key) engine.loadPlaylist(playlist.data, key);
+  }, [playlist, key, engine, controller]);
+
+  useEffect(() => {
+    if (controller.state.playback.key === key) engine.setCaptionLanguage(prefs.ccLanguage);
+  }, [prefs.ccLanguage, key, engine, controller]);
+
+  // The stage element is where adapters render; it goes away with the screen.
+  const stageRef = useCallback((el: HTMLDivElement | null) => engine.setStage(el), [engine]);
+  useEffect(
+    () => () => {
+      engine.setStage(null);
+      controller.state.playback.key = undefined;
+    },
+    [engine, controller],
+  );
+
+  // Controls show on mouse move, touch or key press; hide after 4 s (mouse) or 7 s (touch) while playing.
+  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastInput = useRef<'mouse' | 'touch'>('mouse');
+  const scheduleHide = useCallback(() => {
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(
+      () => {
+        const p = controller.state.playback;
+        // Kept visible while paused and ready.
+        if (p.player === PLAYER_STATE.PLAYING || !p.ready) controller.state.shell.controlsVisible = false;
+      },
+      lastInput.current === 'touch' ? TIMING.controlsHideTouchMs : TIMING.controlsHideMouseMs,
+    );
+  }, [controller]);
+  const activity = useCallback(
+    (kind: 'mouse' | 'touch') => {
+      lastInput.current = kind;
+      controller.state.shell.controlsVisible = true;
+      scheduleHide();
+    },
+    [controller, scheduleHide],
+  );
+  useEffect(() => {
+    if (pb.player === PLAYER_STATE.PLAYING && controller.state.shell.controlsVisible) scheduleHide();
+    if (pb.player === PLAYER_STATE.PAUSED && pb.ready) controller.state.shell.controlsVisible = true;
+  }, [pb.player, pb.ready, controller, scheduleHide]);
+  useEffect(
+    () => () => {
+      clearTimeout(hideTimer.current);
+      controller.state.shell.controlsVisible = false;
+    },
+    [controller],
+  );
+
+  const onMenu = () => {
+    engine.pause();
+    controller.navigate(paths.modal(basePath, 'info'));
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    activity(lastInput.current);
+    if (modalOpen || prefs.keyboardShortcuts !== 1) return;
+    const target = event.target as HTMLElement;
+    const shortcut = shortcutFor(event.nativeEvent);
+    if (!shortcut) return;
+    // Let focused controls keep their own keys: Space/Enter on buttons, arrows on sliders.
+    if (target.tagName === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) return;
+    if (target.tagName === 'INPUT' && event.key.startsWith('Arrow')) return;
+    event.preventDefault();
+    switch (shortcut.action) {
+      case 'seekBy':
+        engine.seekBy(shortcut.value);
+        break;
+      case 'toggle':
+        void engine.toggle();
+        break;
+      case 'fullscreen':
+        toggleFullscreen(host);
+        break;
+      case 'toggleMute':
+        engine.toggleMute();
+        break;
+      case 'changeVolume':
+        engine.changeVolume(shortcut.value);
+        break;
+    }
+  };
 
   const backToMenu = (
     <button type="button" className="button" data-action="menu" onClick={() => controller.navigate(paths.navigation(client, collection))}>
@@ -47,24 +147,64 @@ export function PlayerScreen({ client, code, collection, prefs }: PlayerScreenPr
   }
   const p = playlist.data;
   const noLabel = i18n._({ id: 'label.none', message: 'No Label' });
-  const first = p.items[0];
-  const poster = first ? api.posterUrl(first) : undefined;
-  const title = playlistLabel(p, menuLanguage, prefs.titles) ?? (first && itemLabel(first, menuLanguage, prefs.titles)) ?? noLabel;
+  const item = (pb.key === key ? pb.playlist?.items[pb.index] : p.items[0]) as PlaylistItem | undefined;
+  const poster = item ? api.posterUrl(item) : undefined;
+  const title = playlistLabel(p, menuLanguage, prefs.titles) ?? (p.items[0] && itemLabel(p.items[0], menuLanguage, prefs.titles)) ?? noLabel;
+  const showPoster = Boolean(poster) && pb.kind === 'html5' && pb.player !== PLAYER_STATE.PLAYING && pb.currentTime === 0 && !pb.error;
+  const showBigPlay = pb.ready && pb.player !== PLAYER_STATE.PLAYING && pb.currentTime === 0 && !pb.error;
+  const captionsShown = prefs.subtitles === 1 && pb.captions.length > 0;
+
   return (
-    <section className="screen player-screen" data-screen="playlist" data-code={p.code}>
+    <section className="screen player-screen" data-screen="playlist" data-code={p.code} data-state={pb.player} onKeyDown={onKeyDown} onPointerMove={(e) => activity(e.pointerType === 'touch' ? 'touch' : 'mouse')} onTouchStart={() => activity('touch')}>
       <div className="player-toolbar">{backToMenu}</div>
       <h2 className="playlist-title">{title}</h2>
-      <div className="stage">
-        {poster ? <img className="poster" src={poster} alt="" /> : <div className="poster poster-empty" />}
+      {item && p.items.length > 1 && (
+        <p className="item-title" data-index={pb.index}>
+          {i18n._({ id: 'player.itemOf', message: '{index} of {count}: {label}', values: { index: pb.index + 1, count: p.items.length, label: itemLabel(item, menuLanguage, prefs.titles) ?? noLabel } })}
+        </p>
+      )}
+      <div className="player-frame">
+        {/* The stage is focusable so that clicking the video gives the player the keyboard. */}
+        <div
+          className="stage"
+          ref={stageRef}
+          tabIndex={0}
+          role="region"
+          aria-label={i18n._({ id: 'player.stage', message: 'Video player' })}
+          data-kind={pb.kind ?? ''}
+          onClick={(e) => e.target === e.currentTarget && void engine.toggle()}
+        />
+        {showPoster && <img className="poster" src={poster} alt="" />}
+        {captionsShown && (
+          <div className="captions" lang={pb.ccLanguage} dir={pb.ccLanguage === 'ar' ? 'rtl' : 'ltr'} aria-live="off">
+            {pb.captions.map((line, i) => (
+              <span className="caption-line" key={i}>
+                {line}
+              </span>
+            ))}
+          </div>
+        )}
+        {pb.indicator && (
+          <div className="indicator" data-indicator={pb.indicator} aria-hidden="true">
+            {pb.indicator === 'volume' ? pb.indicatorText : <Icon name={pb.indicator === 'play' ? 'play' : pb.indicator === 'pause' ? 'pause' : pb.indicator === 'mute' ? 'muted' : 'volume'} />}
+          </div>
+        )}
+        {pb.error && (
+          <div className="stage-error" role="alert" data-error-kind={pb.error.kind}>
+            {noticeText(
+              i18n,
+              pb.error.kind === 'script' ? (pb.kind === 'vimeo' ? 'vimeoScript' : 'youtubeScript') : pb.error.kind === 'source' ? 'sourceError' : pb.error.kind === 'vendor' ? 'vendorError' : 'mediaError',
+            )}
+          </div>
+        )}
+        {showBigPlay && (
+          <button type="button" className="big-play" data-control="big-play" aria-label={i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => void engine.play()}>
+            <Icon name="play" />
+          </button>
+        )}
+        {!pb.ready && !pb.error && pb.key === key && <div className="stage-loading"><span className="spinner" aria-hidden="true" /></div>}
       </div>
-      <ol className="playlist-items" aria-label={i18n._({ id: 'player.items', message: 'Videos in this playlist' })}>
-        {p.items.map((item, index) => (
-          <li key={`${item.code}-${index}`} className="playlist-item" data-code={item.code}>
-            <span className="playlist-item-label">{itemLabel(item, menuLanguage, prefs.titles) ?? noLabel}</span>
-            {item.runtime > 0 && <span className="playlist-item-runtime">{formatRuntime(item.runtime)}</span>}
-          </li>
-        ))}
-      </ol>
+      <PlayerControls prefs={prefs} basePath={basePath} onFullscreen={() => toggleFullscreen(host)} onMenu={onMenu} />
     </section>
   );
 }

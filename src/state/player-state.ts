@@ -1,5 +1,48 @@
 import { proxy } from 'valtio';
+import type { Playlist } from '../content/playlist';
+import type { PlayerStateValue } from '../playback/timing';
+import type { MediaKind, PlayerError } from '../playback/types';
 import type { PartialPreferences } from '../preferences/defaults';
+
+export type IndicatorKind = '' | 'play' | 'pause' | 'mute' | 'unmute' | 'volume';
+
+/** Playback state (spec section 3, Playback state; section 4, player state). */
+export interface PlaybackState {
+  /** The loaded playlist (kept as a plain snapshot: `ref`). */
+  playlist?: Playlist;
+  /** Client and code the playlist was loaded for. */
+  key?: string;
+  index: number;
+  /** Player state reported to a host: -1, 0, 1, 2, 9. */
+  player: PlayerStateValue;
+  kind?: MediaKind;
+  /** The adapter is loaded and ready. */
+  ready: boolean;
+  duration: number;
+  currentTime: number;
+  volume: number;
+  muted: boolean;
+  unmuteVolume: number;
+  indicator: IndicatorKind;
+  indicatorText: string;
+  error?: PlayerError;
+  /** On touch devices autoplay is not forced: the player waits for a tap. */
+  awaitingTap: boolean;
+  /** Voice-over and caption languages actually used for the current item. */
+  voLanguage: string;
+  ccLanguage: string;
+  captions: string[];
+  hasCaptions: boolean;
+}
+
+/** Notices the player shows (translated by the UI from their key). */
+export type NoticeKey = 'voFallback' | 'ccFallback' | 'restricted' | 'mediaError' | 'sourceError' | 'youtubeScript' | 'vimeoScript' | 'vendorError';
+
+export interface Notification {
+  id: number;
+  kind: 'info' | 'error';
+  key: NoticeKey;
+}
 
 /** Per-instance state: one proxy per element, never module-level. */
 export interface PlayerState {
@@ -12,6 +55,28 @@ export interface PlayerState {
   layers: { account: PartialPreferences; query: PartialPreferences; local: PartialPreferences };
   shell: { controlsVisible: boolean; fullscreen: boolean };
   ready: boolean;
+  playback: PlaybackState;
+  notifications: Notification[];
+}
+
+export function initialPlayback(): PlaybackState {
+  return {
+    index: 0,
+    player: -1,
+    ready: false,
+    duration: 0,
+    currentTime: 0,
+    volume: 1,
+    muted: false,
+    unmuteVolume: 1,
+    indicator: '',
+    indicatorText: '',
+    awaitingTap: false,
+    voLanguage: 'en',
+    ccLanguage: 'en',
+    captions: [],
+    hasCaptions: false,
+  };
 }
 
 export function createPlayerState(): PlayerState {
@@ -20,5 +85,7 @@ export function createPlayerState(): PlayerState {
     layers: { account: {}, query: {}, local: {} },
     shell: { controlsVisible: false, fullscreen: false },
     ready: false,
+    playback: initialPlayback(),
+    notifications: [],
   });
 }

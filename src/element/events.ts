@@ -1,0 +1,23 @@
+import type { AnalyticsEvent } from '../playback/analytics';
+import type { PlayerStateValue } from '../playback/timing';
+
+/**
+ * Events the element dispatches, all bubbling and composed: names and detail types declared once.
+ */
+export interface PlayerEventMap {
+  /** The first screen has rendered. */
+  ready: { route: string; screen: string };
+  /** Player state changed; duration and currentTime (seconds) for states 1, 2 and 9. */
+  statechange: { state: PlayerStateValue; duration?: number; currentTime?: number };
+  /** Volume (0..1) or mute changed. */
+  volumechange: { volume: number; muted: boolean };
+  /** An analytics event (only while the googleAnalytics preference is on). */
+  analytics: AnalyticsEvent;
+  /** The last item of the playlist ended. */
+  playlistend: { code: string };
+}
+export type PlayerEventName = keyof PlayerEventMap;
+
+export function dispatchPlayerEvent<K extends PlayerEventName>(host: EventTarget, name: K, detail: PlayerEventMap[K]): void {
+  host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}

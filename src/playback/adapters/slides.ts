@@ -1,0 +1,109 @@
+import type { LoadContext, MediaAdapter } from '../types';
+
+/** Default length of a slide without a following slide or runtime (ms). */
+export const DEFAULT_SLIDE_MS = 5000;
+
+/**
+ * Slide presentation adapter: slides (image and/or text) shown on a clock, driven exactly like media
+ * (play, pause, seek, ended), so every command, the playlist and the progress work the same.
+ */
+export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
+  const { container, events, item } = ctx;
+  const slides = item.slides.length ? [...item.slides].sort((a, b) => a.t - b.t) : [{ text: '', t: 0 }];
+  const lastStart = slides[slides.length - 1].t;
+  const duration = Math.max(item.runtime * 1000, lastStart + DEFAULT_SLIDE_MS) / 1000;
+
+  const root = document.createElement('div');
+  root.className = 'media media-slides';
+  const figures = slides.map((s, i) => {
+    const figure = document.createElement('figure');
+    figure.className = 'slide';
+    figure.hidden = i !== 0;
+    figure.dataset.slide = String(i);
+    if ('image' in s && s.image) {
+      const img = document.createElement('img');
+      img.src = ctx.staticUrl(s.image);
+      img.alt = '';
+      img.decoding = 'async';
+      figure.append(img);
+    }
+    if (s.text) {
+      const caption = document.createElement('figcaption');
+      caption.textContent = s.text; // text, never HTML
+      figure.append(caption);
+    }
+    root.append(figure);
+    return figure;
+  });
+  container.append(root);
+
+  let position = 0; // seconds, while paused
+  let startedAt: number | undefined; // performance.now() at (re)start, while playing
+  let shown = 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let destroyed = false;
+
+  const now = () => (startedAt === undefined ? position : Math.min(duration, position + (performance.now() - startedAt) / 1000));
+  const show = (t: number) => {
+    let index = 0;
+    for (let i = 0; i < slides.length; i++) if (slides[i].t / 1000 <= t) index = i;
+    if (index === shown) return;
+    figures[shown].hidden = true;
+    figures[index].hidden = false;
+    shown = index;
+  };
+  const tick = () => {
+    const t = now();
+    show(t);
+    if (t >= duration) {
+      stopClock();
+      position = duration;
+      events.ended();
+    }
+  };
+  const stopClock = () => {
+    if (startedAt !== undefined) position = now();
+    startedAt = undefined;
+    if (timer) clearInterval(timer);
+    timer = undefined;
+  };
+
+  const adapter: MediaAdapter = {
+    kind: 'slides',
+    canvasable: false,
+    async play() {
+      if (destroyed || startedAt !== undefined) return;
+      if (position >= duration) position = 0;
+      startedAt = performance.now();
+      timer = setInterval(tick, 40);
+      events.playing();
+    },
+    pause() {
+      if (startedAt === undefined) return;
+      stopClock();
+      events.paused();
+    },
+    seek(seconds) {
+      const playing = startedAt !== undefined;
+      position = Math.min(Math.max(0, seconds), duration);
+      if (playing) startedAt = performance.now();
+      show(position);
+    },
+    setVolume: () => {},
+    setMuted: () => {},
+    getCurrentTime: now,
+    getDuration: () => duration,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      stopClock();
+      root.remove();
+    },
+  };
+  if (ctx.signal.aborted) {
+    adapter.destroy();
+    return Promise.reject(new DOMException('Aborted', 'AbortError'));
+  }
+  queueMicrotask(() => !destroyed && events.ready(duration));
+  return Promise.resolve(adapter);
+}

@@ -1,0 +1,543 @@
+import { ref } from 'valtio';
+import type { Chapter, Playlist, PlaylistItem } from '../content/playlist';
+import type { ProviderApi } from '../content/provider';
+import { dispatchPlayerEvent } from '../element/events';
+import type { Preferences } from '../preferences/defaults';
+import { initialPlayback, type IndicatorKind, type NoticeKey, type PlayerState } from '../state/player-state';
+import { ANALYTICS, PERCENT_MILESTONES, type AnalyticsType } from './analytics';
+import { loaderFor } from './loaders';
+import { nextIndex, prevIndex, setIndex } from './playlist-index';
+import { PLAYER_STATE, TIMING, type PlayerStateValue } from './timing';
+import { DEFAULT_SCRIPTS, type AdapterEvents, type MediaAdapter, type PlayerError } from './types';
+import { activeCues, parseVtt, type Cue } from './vtt';
+
+export interface EngineDeps {
+  state: PlayerState;
+  host: HTMLElement;
+  api: () => ProviderApi;
+  prefs: () => Preferences;
+  client: () => string | undefined;
+  /** Vendor script URLs (attributes may override them). */
+  scripts?: () => Partial<typeof DEFAULT_SCRIPTS>;
+}
+
+/** Whether the device is touch-first: autoplay is not forced there (spec section 4). */
+export const isTouchDevice = () =>
+  typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches && (navigator.maxTouchPoints ?? 0) > 0;
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+
+/**
+ * One player's playback: loads items through their loader + adapter, polls progress every 40 ms,
+ * applies the playlist rules and reports state, volume, analytics and playlist end. Every command
+ * (UI, keyboard, element methods, messages) ends up here.
+ */
+export class PlaybackEngine {
+  private adapter?: MediaAdapter;
+  private stage?: HTMLElement;
+  private loadAbort?: AbortController;
+  private poll?: ReturnType<typeof setInterval>;
+  private indicatorTimer?: ReturnType<typeof setTimeout>;
+  private cues: Cue[] = [];
+  private pendingPlay = false;
+  private noticeId = 0;
+  // Per-item analytics bookkeeping.
+  private milestones = new Set<number>();
+  private started = false;
+  private playlistStarted = false;
+  private lastTime = 0;
+
+  constructor(private readonly deps: EngineDeps) {}
+
+  private get pb() {
+    return this.deps.state.playback;
+  }
+
+  /** The playlist currently loaded, if any. */
+  get playlist(): Playlist | undefined {
+    return this.pb.playlist;
+  }
+  get currentItem(): PlaylistItem | undefined {
+    return this.pb.playlist?.items[this.pb.index];
+  }
+  get canvasable(): boolean {
+    return Boolean(this.adapter?.canvasable);
+  }
+
+  /** The element the current adapter renders into; null when the player screen goes away. */
+  setStage(stage: HTMLElement | null): void {
+    if (stage === this.stage) return;
+    this.stage = stage ?? undefined;
+    if (!stage) this.unloadItem();
+    else if (this.pb.playlist) void this.loadItem(this.pb.index, this.pendingPlay ? 'yes' : 'no');
+  }
+
+  /** Start a playlist (its languages resolved against the preferences, with the fallback notices). */
+  loadPlaylist(playlist: Playlist, key: string, index = 0): void {
+    const prefs = this.deps.prefs();
+    const previous = this.pb;
+    const keepVolume = previous.key !== undefined;
+    this.unloadItem();
+    const next = initialPlayback();
+    if (keepVolume) {
+      next.volume = previous.volume;
+      next.muted = previous.muted;
+      next.unmuteVolume = previous.unmuteVolume;
+    } else if (prefs.audio === 0) {
+      // Query audio 0 starts at volume 0.
+      next.volume = 0;
+      next.muted = true;
+      next.unmuteVolume = 1;
+    }
+    next.playlist = ref(playlist) as Playlist;
+    next.key = key;
+    next.index = setIndex(index, playlist.items.length);
+    next.voLanguage = this.resolveLanguage(prefs.voLanguage, playlist.voLanguages, 'voFallback');
+    next.ccLanguage = this.resolveLanguage(prefs.ccLanguage, playlist.ccLanguages, 'ccFallback');
+    this.deps.state.playback = next;
+    this.playlistStarted = false;
+    this.pendingPlay = false;
+    if (this.stage) void this.loadItem(next.index, prefs.autoplay === 1 ? 'auto' : 'no');
+  }
+
+  private resolveLanguage(wanted: string, supported: string[], notice: NoticeKey): string {
+    if (supported.length === 0 || supported.includes(wanted)) return wanted;
+    if (wanted !== 'en') this.notify('info', notice);
+    return 'en';
+  }
+
+  /**
+   * Load the item at `index` into the stage. `play`: 'yes' plays once ready (a request or the playlist
+   * continuing), 'auto' is the autoplay preference (not forced on touch devices: wait for a tap).
+   */
+  private async loadItem(index: number, play: 'yes' | 'auto' | 'no'): Promise<void> {
+    const playlist = this.pb.playlist;
+    const stage = this.stage;
+    if (!playlist || !stage) return;
+    this.unloadItem();
+    const item = playlist.items[index];
+    const pb = this.pb;
+    pb.index = index;
+    pb.error = undefined;
+    pb.ready = false;
+    pb.currentTime = 0;
+    pb.duration = item?.runtime ?? 0;
+    pb.captions = [];
+    pb.hasCaptions = false;
+    this.setPlayerState(PLAYER_STATE.NOT_READY);
+    if (!item) return;
+    this.milestones = new Set();
+    this.started = false;
+    this.lastTime = 0;
+    const abort = (this.loadAbort = new AbortController());
+    const loader = loaderFor(item);
+    pb.kind = loader.kind;
+    const vo = playlist.flags.lang_type === 'dual' ? item.language : pb.voLanguage;
+    const prefs = this.deps.prefs();
+    const api = this.deps.api();
+    const client = this.deps.client() ?? '';
+    const mediaId = item.file ?? item.videoId;
+    this.analytics(ANALYTICS.VIDEO_LOAD, item.code);
+
+    void this.loadCaptions(item, vo, pb.ccLanguage, abort.signal);
+
+    let source: { src: string; type?: string } | undefined;
+    if (loader.kind === 'html5') {
+      try {
+        source = await api.videoSource(client, mediaId ?? '', vo, prefs.cdn === 1, abort.signal);
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        return this.fail({ kind: 'source', message: (error as Error).message }, 'sourceError');
+      }
+    }
+    const events: AdapterEvents = {
+      ready: (duration) => !abort.signal.aborted && this.onReady(duration),
+      playing: () => !abort.signal.aborted && this.onPlaying(),
+      paused: () => !abort.signal.aborted && this.onPaused(),
+      ended: () => !abort.signal.aborted && this.onEnded(),
+      durationChange: (d) => {
+        if (!abort.signal.aborted && d > 0) this.pb.duration = d;
+      },
+      error: (e) => !abort.signal.aborted && this.fail(e, e.kind === 'vendor' ? 'vendorError' : 'mediaError'),
+    };
+    const scripts = { ...DEFAULT_SCRIPTS, ...this.deps.scripts?.() };
+    try {
+      const adapter = await loader.load({
+        container: stage,
+        item,
+        events,
+        signal: abort.signal,
+        origin: location.origin,
+        source,
+        scripts,
+        staticUrl: (path) => new URL(path, api.hosts.static).href,
+        volume: this.pb.muted ? 0 : this.pb.volume,
+        muted: this.pb.muted,
+      });
+      if (abort.signal.aborted) return adapter.destroy();
+      this.adapter = adapter;
+      adapter.setVolume(this.pb.volume);
+      adapter.setMuted(this.pb.muted);
+      this.startPolling();
+      if (!this.pb.ready) this.onReady(adapter.getDuration());
+      if (play === 'yes' || this.pendingPlay) void this.play();
+      else if (play === 'auto') {
+        if (isTouchDevice()) this.pb.awaitingTap = true;
+        else void this.play();
+      }
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const e = error as Partial<PlayerError> & Error;
+      if (e.kind === 'script') {
+        return this.fail({ kind: 'script', message: e.message }, loader.kind === 'vimeo' ? 'vimeoScript' : 'youtubeScript');
+      }
+      this.fail({ kind: e.kind === 'media' ? 'media' : 'vendor', code: e.code, message: e.message }, 'mediaError');
+    }
+  }
+
+  /** The caption language preference changed: reload only the captions (English when unsupported). */
+  setCaptionLanguage(wanted: string): void {
+    const pb = this.pb;
+    const playlist = pb.playlist;
+    const item = this.currentItem;
+    if (!playlist || !item) return;
+    const cc = this.resolveLanguage(wanted, playlist.ccLanguages, 'ccFallback');
+    if (cc === pb.ccLanguage) return;
+    pb.ccLanguage = cc;
+    pb.captions = [];
+    const vo = playlist.flags.lang_type === 'dual' ? item.language : pb.voLanguage;
+    void this.loadCaptions(item, vo, cc, this.loadAbort?.signal ?? new AbortController().signal);
+  }
+
+  private async loadCaptions(item: PlaylistItem, vo: string, cc: string, signal: AbortSignal): Promise<void> {
+    const id = item.videoId ?? item.file;
+    this.cues = [];
+    if (!id || !(item.file || item.type === 'MainHostedVideo' || item.type === 'MainUploadedVideo')) return;
+    const api = this.deps.api();
+    for (const lang of cc === 'en' ? ['en'] : [cc, 'en']) {
+      try {
+        const cues = parseVtt(await api.captions(id, vo, lang, signal));
+        if (signal.aborted) return;
+        this.cues = cues;
+        this.pb.hasCaptions = cues.length > 0;
+        return;
+      } catch {
+        if (signal.aborted) return;
+      }
+    }
+  }
+
+  private unloadItem(): void {
+    this.loadAbort?.abort();
+    this.loadAbort = undefined;
+    this.stopPolling();
+    this.adapter?.destroy();
+    this.adapter = undefined;
+  }
+
+  /** Release everything (the element left the page or the playlist screen closed). */
+  dispose(): void {
+    this.unloadItem();
+    if (this.indicatorTimer) clearTimeout(this.indicatorTimer);
+    this.indicatorTimer = undefined;
+    this.stage = undefined;
+  }
+
+  // ---- adapter events -------------------------------------------------------------------------
+
+  private onReady(duration: number): void {
+    const pb = this.pb;
+    pb.ready = true;
+    if (duration > 0) pb.duration = duration;
+    this.setPlayerState(PLAYER_STATE.IDLE);
+  }
+
+  private onPlaying(): void {
+    const pb = this.pb;
+    pb.awaitingTap = false;
+    this.pendingPlay = false;
+    const item = this.currentItem;
+    if (item && !this.started) {
+      this.started = true;
+      if (!this.playlistStarted) {
+        this.playlistStarted = true;
+        this.analytics(ANALYTICS.PLAYLIST_START, pb.playlist!.code);
+      } else {
+        this.analytics(ANALYTICS.PLAYLIST_ITEM, item.code);
+      }
+      this.analytics(ANALYTICS.VIDEO_START, item.code);
+    }
+    this.setPlayerState(PLAYER_STATE.PLAYING);
+  }
+
+  private onPaused(): void {
+    if (this.pb.player === PLAYER_STATE.ENDED) return;
+    this.setPlayerState(PLAYER_STATE.PAUSED);
+  }
+
+  private onEnded(): void {
+    const pb = this.pb;
+    if (pb.player === PLAYER_STATE.ENDED || !pb.playlist) return;
+    const item = this.currentItem;
+    if (item) {
+      this.sendMilestones(100);
+      this.analytics(ANALYTICS.VIDEO_END, item.code);
+    }
+    pb.currentTime = pb.duration;
+    this.setPlayerState(PLAYER_STATE.ENDED);
+    // Ending an item advances the playlist; the end of the playlist sends a playlist-end event.
+    if (pb.index < pb.playlist.items.length - 1) {
+      void this.loadItem(pb.index + 1, 'yes');
+    } else {
+      this.stopPolling();
+      this.analytics(ANALYTICS.PLAYLIST_END, pb.playlist.code);
+      dispatchPlayerEvent(this.deps.host, 'playlistend', { code: pb.playlist.code });
+    }
+  }
+
+  private fail(error: PlayerError, notice: NoticeKey): void {
+    this.pb.error = error;
+    this.pendingPlay = false;
+    this.notify('error', notice);
+    if (this.pb.player !== PLAYER_STATE.NOT_READY) this.setPlayerState(PLAYER_STATE.IDLE);
+  }
+
+  // ---- progress -------------------------------------------------------------------------------
+
+  private startPolling(): void {
+    this.stopPolling();
+    this.poll = setInterval(() => this.tick(), TIMING.pollMs);
+  }
+  private stopPolling(): void {
+    if (this.poll) clearInterval(this.poll);
+    this.poll = undefined;
+  }
+
+  private tick(): void {
+    const adapter = this.adapter;
+    if (!adapter) return;
+    const pb = this.pb;
+    const t = adapter.getCurrentTime();
+    const d = adapter.getDuration() || pb.duration;
+    if (d > 0 && d !== pb.duration) pb.duration = d;
+    if (t !== pb.currentTime) pb.currentTime = t;
+    const lines = activeCues(this.cues, t);
+    if (lines.join('\n') !== pb.captions.join('\n')) pb.captions = lines;
+    if (pb.player === PLAYER_STATE.PLAYING && d > 0) {
+      const item = this.currentItem;
+      if (item) {
+        this.sendMilestones((t / d) * 100);
+        // A chapter step each time playback passes a chapter start (continuous playback, not seeks).
+        if (t > this.lastTime && t - this.lastTime < 1) {
+          for (const ch of item.chapters) {
+            const at = ch.f / 1000;
+            if (at > this.lastTime && at <= t && at > 0) this.analytics(ANALYTICS.VIDEO_STEP, `${item.code} ${ch.h}`);
+          }
+        }
+      }
+      // Ended when time passes the duration, reaches 100 %, or less than 0.1 s remain.
+      if (t >= d || d - t < TIMING.endThresholdS) this.onEnded();
+    }
+    this.lastTime = t;
+  }
+
+  private sendMilestones(percent: number): void {
+    const item = this.currentItem;
+    if (!item) return;
+    for (const m of PERCENT_MILESTONES) {
+      if (percent >= m && !this.milestones.has(m)) {
+        this.milestones.add(m);
+        this.analytics(ANALYTICS.VIDEO_PERCENT, `${item.code} ${m}%`);
+      }
+    }
+  }
+
+  // ---- reporting ------------------------------------------------------------------------------
+
+  private setPlayerState(value: PlayerStateValue): void {
+    const pb = this.pb;
+    if (pb.player === value) return;
+    pb.player = value;
+    const withTimes = value === PLAYER_STATE.PLAYING || value === PLAYER_STATE.PAUSED || value === PLAYER_STATE.ENDED;
+    dispatchPlayerEvent(
+      this.deps.host,
+      'statechange',
+      withTimes ? { state: value, duration: pb.duration, currentTime: pb.currentTime } : { state: value },
+    );
+  }
+
+  private analytics(type: AnalyticsType, label: string): void {
+    if (this.deps.prefs().googleAnalytics !== 1) return;
+    dispatchPlayerEvent(this.deps.host, 'analytics', { type, label });
+  }
+
+  /** The brochure link was followed. */
+  brochureOpened(url: string): void {
+    this.analytics(ANALYTICS.BROCHURE, url);
+  }
+
+  notify(kind: 'info' | 'error', key: NoticeKey): void {
+    this.deps.state.notifications.push({ id: ++this.noticeId, kind, key });
+  }
+
+  private indicate(kind: IndicatorKind, text = ''): void {
+    const pb = this.pb;
+    pb.indicator = kind;
+    pb.indicatorText = text;
+    if (this.indicatorTimer) clearTimeout(this.indicatorTimer);
+    this.indicatorTimer = setTimeout(() => {
+      pb.indicator = '';
+      pb.indicatorText = '';
+    }, TIMING.indicatorMs);
+  }
+
+  private emitVolume(): void {
+    const { volume, muted } = this.pb;
+    dispatchPlayerEvent(this.deps.host, 'volumechange', { volume, muted });
+  }
+
+  // ---- commands -------------------------------------------------------------------------------
+
+  async play(): Promise<boolean> {
+    const adapter = this.adapter;
+    if (!adapter) {
+      this.pendingPlay = Boolean(this.pb.playlist);
+      return false;
+    }
+    if (this.pb.player === PLAYER_STATE.ENDED) adapter.seek(0);
+    this.pb.awaitingTap = false;
+    this.indicate('play');
+    try {
+      await adapter.play();
+      return true;
+    } catch (error) {
+      if (adapter !== this.adapter) return false;
+      const name = (error as DOMException)?.name;
+      if (name === 'NotAllowedError') {
+        this.pendingPlay = false;
+        this.pb.awaitingTap = isTouchDevice();
+        this.notify('error', 'restricted');
+      } else if (name !== 'AbortError') {
+        this.fail({ kind: 'media', message: (error as Error)?.message ?? String(error) }, 'mediaError');
+      }
+      return false;
+    }
+  }
+
+  pause(): boolean {
+    this.pendingPlay = false;
+    if (!this.adapter) return false;
+    this.adapter.pause();
+    this.indicate('pause');
+    return true;
+  }
+
+  toggle(): Promise<boolean> | boolean {
+    return this.pb.player === PLAYER_STATE.PLAYING ? this.pause() : this.play();
+  }
+
+  seek(seconds: number): boolean {
+    if (!this.adapter || !Number.isFinite(seconds)) return false;
+    const d = this.adapter.getDuration() || this.pb.duration;
+    const t = Math.min(Math.max(0, seconds), d > 0 ? d : Infinity);
+    this.adapter.seek(t);
+    this.pb.currentTime = t;
+    this.lastTime = t;
+    if (this.pb.player === PLAYER_STATE.ENDED) this.setPlayerState(PLAYER_STATE.PAUSED);
+    return true;
+  }
+
+  seekBy(delta: number): boolean {
+    return this.seek((this.adapter?.getCurrentTime() ?? this.pb.currentTime) + delta);
+  }
+
+  /** Seek to a chapter of the current item (0-based index). */
+  seekToChapter(chapter: number): boolean {
+    const chapters: Chapter[] = this.currentItem?.chapters ?? [];
+    if (!Number.isInteger(chapter) || chapter < 0 || chapter >= chapters.length) return false;
+    return this.seek(chapters[chapter].f / 1000);
+  }
+
+  /** Volume clamped to 0..1; 0 mutes and resets the remembered unmute volume to 1. */
+  setVolume(volume: number): boolean {
+    if (!Number.isFinite(volume)) return false;
+    const v = clamp01(volume);
+    const pb = this.pb;
+    if (v === 0) {
+      pb.volume = 0;
+      pb.muted = true;
+      pb.unmuteVolume = 1;
+    } else {
+      pb.volume = v;
+      pb.muted = false;
+    }
+    this.adapter?.setVolume(pb.volume);
+    this.adapter?.setMuted(pb.muted);
+    this.indicate('volume', `${Math.round(v * 100)}%`);
+    this.emitVolume();
+    return true;
+  }
+
+  changeVolume(delta: number): boolean {
+    const pb = this.pb;
+    const base = pb.muted ? 0 : pb.volume;
+    return this.setVolume(Math.round((base + delta) * 100) / 100);
+  }
+
+  /** Mute remembers the current volume. */
+  mute(): boolean {
+    const pb = this.pb;
+    if (pb.volume > 0) pb.unmuteVolume = pb.volume;
+    pb.muted = true;
+    this.adapter?.setMuted(true);
+    this.indicate('mute');
+    this.emitVolume();
+    return true;
+  }
+
+  /** Unmute restores the remembered volume, else 1. */
+  unmute(): boolean {
+    const pb = this.pb;
+    pb.volume = pb.unmuteVolume > 0 ? pb.unmuteVolume : 1;
+    pb.muted = false;
+    this.adapter?.setVolume(pb.volume);
+    this.adapter?.setMuted(false);
+    this.indicate('unmute');
+    this.emitVolume();
+    return true;
+  }
+
+  toggleMute(): boolean {
+    return this.pb.muted ? this.unmute() : this.mute();
+  }
+
+  /** Set index: out of range or negative resets to 0; reports true. */
+  setIndex(index: number, autoplay = this.pb.player === PLAYER_STATE.PLAYING): boolean {
+    const playlist = this.pb.playlist;
+    if (!playlist) return false;
+    this.pendingPlay = false;
+    void this.loadItem(setIndex(index, playlist.items.length), autoplay ? 'yes' : 'no');
+    return true;
+  }
+
+  next(): boolean {
+    const playlist = this.pb.playlist;
+    if (!playlist) return false;
+    return this.setIndex(nextIndex(this.pb.index, playlist.items.length));
+  }
+
+  prev(): boolean {
+    if (!this.pb.playlist) return false;
+    return this.setIndex(prevIndex(this.pb.index));
+  }
+
+  /** Stop: report ended, reset the index to 0 and wait. */
+  stop(): boolean {
+    if (!this.pb.playlist) return false;
+    this.adapter?.pause();
+    this.setPlayerState(PLAYER_STATE.ENDED);
+    this.pendingPlay = false;
+    void this.loadItem(0, 'no');
+    return true;
+  }
+}

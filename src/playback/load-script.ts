@@ -1,0 +1,108 @@
+import type { PlayerError } from './types';
+
+/**
+ * A load failure that carries a PlayerError shape (`kind`, `message`, optional `code`), so callers can read
+ * `.kind` while still getting a real Error (stack, `instanceof`).
+ */
+export class PlayerLoadError extends Error implements PlayerError {
+  readonly kind: PlayerError['kind'];
+  readonly code?: number | string;
+
+  constructor(kind: PlayerError['kind'], message: string, options: { code?: number | string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'PlayerLoadError';
+    this.kind = kind;
+    if (options.code !== undefined) this.code = options.code;
+  }
+}
+
+export interface LoadScriptOptions {
+  /** Aborting rejects this call with an AbortError; the shared load carries on for other callers. */
+  signal?: AbortSignal;
+  /** Applies to the call that injects the script (default 15000 ms); a timed-out load is evicted. */
+  timeoutMs?: number;
+  /** When it already returns true (the SDK is on the page, e.g. the host loaded it), nothing is injected. */
+  isReady?: () => boolean;
+}
+
+export const DEFAULT_SCRIPT_TIMEOUT_MS = 15000;
+
+/** One load per document and URL: several players on a page share the vendor SDK. */
+const loads = new WeakMap<Document, Map<string, Promise<void>>>();
+
+export const abortError = () => new DOMException('Aborted', 'AbortError');
+
+export const isAbortError = (e: unknown): boolean => e instanceof DOMException && e.name === 'AbortError';
+
+function inject(doc: Document, url: string, timeoutMs: number, cache: Map<string, Promise<void>>): Promise<void> {
+  const script = doc.createElement('script');
+  // Only `src` (never inline code): allowed by strict CSP pages that list the vendor host.
+  script.src = url;
+  script.async = true;
+  // Pages with a nonce-based policy: reuse the nonce of the page's own scripts.
+  const nonce = doc.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+  if (nonce) script.nonce = nonce;
+
+  const promise = new Promise<void>((resolve, reject) => {
+    const settle = (error?: PlayerLoadError) => {
+      clearTimeout(timer);
+      script.removeEventListener('load', onLoad);
+      script.removeEventListener('error', onError);
+      if (!error) return resolve();
+      // Evict, so the next call injects a fresh <script> and retries.
+      if (cache.get(url) === promise) cache.delete(url);
+      script.remove();
+      reject(error);
+    };
+    const onLoad = () => settle();
+    const onError = () => settle(new PlayerLoadError('script', `Script failed to load: ${url}`));
+    const timer = setTimeout(() => settle(new PlayerLoadError('script', `Script load timed out after ${timeoutMs} ms: ${url}`)), timeoutMs);
+    script.addEventListener('load', onLoad);
+    script.addEventListener('error', onError);
+  });
+  // Rejections reach the callers through their own promises; the shared one must not be reported as unhandled.
+  promise.catch(() => undefined);
+  cache.set(url, promise);
+  (doc.head ?? doc.documentElement).append(script);
+  return promise;
+}
+
+/**
+ * Load a classic script once per document and URL.
+ *
+ * @example
+ * await loadScript('https://www.youtube.com/iframe_api', { signal, isReady: () => !!window.YT?.Player });
+ */
+export function loadScript(url: string, opts: LoadScriptOptions = {}): Promise<void> {
+  const { signal, timeoutMs = DEFAULT_SCRIPT_TIMEOUT_MS, isReady } = opts;
+  if (signal?.aborted) return Promise.reject(abortError());
+  try {
+    if (isReady?.()) return Promise.resolve();
+  } catch {
+    // A throwing readiness check counts as "not ready".
+  }
+  const doc = document;
+  let cache = loads.get(doc);
+  if (!cache) loads.set(doc, (cache = new Map()));
+  const shared = cache.get(url) ?? inject(doc, url, timeoutMs, cache);
+  if (!signal) return shared;
+
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      cleanup();
+      reject(abortError());
+    };
+    const cleanup = () => signal.removeEventListener('abort', onAbort);
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.then(
+      () => {
+        cleanup();
+        resolve();
+      },
+      (error: unknown) => {
+        cleanup();
+        reject(error);
+      },
+    );
+  });
+}

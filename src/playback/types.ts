@@ -1,0 +1,85 @@
+import type { PlaylistItem } from '../content/playlist';
+
+/** Media kinds, one loader + adapter each (spec section 2, player type by media). */
+export const MEDIA_KINDS = ['html5', 'slides', 'youtube', 'vimeo'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/**
+ * What an adapter reports to the engine. Vendor details (YouTube state numbers, Vimeo promises,
+ * media element events) are translated into these calls inside the adapter and never leave it.
+ */
+export interface AdapterEvents {
+  /** Media is ready to play; duration in seconds (0 when not known yet). */
+  ready(duration: number): void;
+  /** Playback started or resumed. */
+  playing(): void;
+  /** Playback paused (not ended). */
+  paused(): void;
+  /** The media reached its end. */
+  ended(): void;
+  /** Duration became known or changed (seconds). */
+  durationChange(duration: number): void;
+  /** A media or vendor error; `message` is shown to the visitor (already human-readable, English). */
+  error(error: PlayerError): void;
+}
+
+export interface PlayerError {
+  /** 'media' (media element error), 'script' (SDK failed to load), 'restricted' (play() refused), 'source' (source call failed). */
+  kind: 'media' | 'script' | 'restricted' | 'source' | 'vendor';
+  /** Vendor or MediaError code when there is one. */
+  code?: number | string;
+  message: string;
+}
+
+/** One narrow interface for every media kind. */
+export interface MediaAdapter {
+  readonly kind: MediaKind;
+  /** Starts playback; rejects with a DOMException named NotAllowedError when the device refuses. */
+  play(): Promise<void>;
+  pause(): void;
+  /** Seconds; clamped by the adapter to [0, duration]. */
+  seek(seconds: number): void;
+  /** 0..1 */
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
+  /** Polled every 40 ms by the engine. */
+  getCurrentTime(): number;
+  getDuration(): number;
+  /** Whether a frame can be drawn to a canvas (screenshot). */
+  readonly canvasable: boolean;
+  /** Release every element, listener, timer and vendor player. Idempotent. */
+  destroy(): void;
+}
+
+export interface LoadContext {
+  /** Element the adapter renders into (inside the player's shadow root). The adapter owns its children. */
+  container: HTMLElement;
+  item: PlaylistItem;
+  events: AdapterEvents;
+  /** Aborted when the item changes or the player goes away before load() settles. */
+  signal: AbortSignal;
+  /** Host page origin (the YouTube player gets it as `origin`). */
+  origin: string;
+  /** Media source for html5 (resolved by the engine from the video call); absent for other kinds. */
+  source?: { src: string; type?: string };
+  /** Script URLs of the vendor SDKs (overridable for tests and self-hosting). */
+  scripts: { youtube: string; vimeo: string };
+  /** Resolve a static-host path (slide images) to a URL. */
+  staticUrl(path: string): string;
+  /** Volume / muted to start with. */
+  volume: number;
+  muted: boolean;
+}
+
+export interface MediaLoader {
+  readonly kind: MediaKind;
+  /** Cheap, synchronous: may this loader play the item? */
+  canPlay(item: PlaylistItem): boolean;
+  /** Loads whatever the kind needs (dynamic import, vendor script) and returns a ready-to-drive adapter. */
+  load(ctx: LoadContext): Promise<MediaAdapter>;
+}
+
+export const DEFAULT_SCRIPTS = {
+  youtube: 'https://www.youtube.com/iframe_api',
+  vimeo: 'https://player.vimeo.com/api/player.js',
+};

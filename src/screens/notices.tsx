@@ -1,0 +1,62 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { usePlayer } from '../app/context';
+import { TIMING } from '../playback/timing';
+import type { NoticeKey } from '../state/player-state';
+
+/** The notices' texts (spec section 8), translated. */
+export function noticeText(i18n: I18n, key: NoticeKey): string {
+  switch (key) {
+    case 'voFallback':
+      return i18n._({ id: 'notice.voFallback', message: 'Your selected video language preference is not available for this video. Video will play in English as a fallback.' });
+    case 'ccFallback':
+      return i18n._({ id: 'notice.ccFallback', message: 'If a video does not support your selected language, subtitles will display in English.' });
+    case 'restricted':
+      return i18n._({ id: 'notice.restricted', message: 'The video was unable to be played due to a device restriction.' });
+    case 'youtubeScript':
+      return i18n._({ id: 'notice.youtubeScript', message: 'YouTube API load error.' });
+    case 'vimeoScript':
+      return i18n._({ id: 'notice.vimeoScript', message: 'Vimeo API load error.' });
+    case 'sourceError':
+      return i18n._({ id: 'notice.sourceError', message: 'This video could not be loaded. Please try again later.' });
+    case 'vendorError':
+      return i18n._({ id: 'notice.vendorError', message: 'This video is not available.' });
+    case 'mediaError':
+      return i18n._({ id: 'notice.mediaError', message: 'This video could not be played.' });
+  }
+}
+
+function Notice({ id, kind, text }: { id: number; kind: 'info' | 'error'; text: string }) {
+  const { controller } = usePlayer();
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const list = controller.state.notifications;
+      const at = list.findIndex((n) => n.id === id);
+      if (at >= 0) list.splice(at, 1);
+    }, TIMING.notificationMs);
+    return () => clearTimeout(timer);
+  }, [id, controller]);
+  return (
+    <li className={`notice notice-${kind}`} data-notice-id={id}>
+      {text}
+    </li>
+  );
+}
+
+/** Notifications: shown for 5000 ms and announced to screen readers (a polite live region). */
+export function Notices() {
+  const { i18n } = useLingui();
+  const { controller } = usePlayer();
+  const { notifications } = useSnapshot(controller.state);
+  return (
+    <div className="notices" role="status" aria-live="polite" aria-label={i18n._({ id: 'notice.region', message: 'Notifications' })}>
+      <ul className="notice-list">
+        {notifications.map((n) => (
+          <Notice key={n.id} id={n.id} kind={n.kind} text={noticeText(i18n, n.key)} />
+        ))}
+      </ul>
+    </div>
+  );
+}

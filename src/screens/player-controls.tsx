@@ -1,0 +1,118 @@
+import { useLingui } from '@lingui/react';
+import { useSnapshot } from 'valtio';
+import { usePlayer } from '../app/context';
+import { PLAYER_STATE } from '../playback/timing';
+import type { Preferences } from '../preferences/defaults';
+import { paths } from '../routing/routes';
+import { Icon } from '../ui/icons';
+
+export const formatTime = (seconds: number) => {
+  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+};
+
+interface ControlsProps {
+  prefs: Preferences;
+  /** Path of the player route (modal children are appended to it). */
+  basePath: string;
+  onFullscreen: () => void;
+  onMenu: () => void;
+}
+
+/** The control bar: every button sends a command to the engine (the one place commands run). */
+export function PlayerControls({ prefs, basePath, onFullscreen, onMenu }: ControlsProps) {
+  const { i18n } = useLingui();
+  const { controller } = usePlayer();
+  const engine = controller.engine;
+  const snap = useSnapshot(controller.state);
+  const pb = snap.playback;
+  const playing = pb.player === PLAYER_STATE.PLAYING;
+  const item = pb.playlist?.items[pb.index];
+  const count = pb.playlist?.items.length ?? 0;
+  const hasChapters = Boolean(item && item.chapters.length > 0);
+  const captionsOn = prefs.subtitles === 1;
+  const volumePercent = Math.round((pb.muted ? 0 : pb.volume) * 100);
+  const openModal = (name: string) => controller.navigate(paths.modal(basePath, name));
+
+  return (
+    <div className="controls" role="group" aria-label={i18n._({ id: 'controls.label', message: 'Player controls' })}>
+      <input
+        className="seek"
+        type="range"
+        min={0}
+        max={Math.max(pb.duration, 0.001)}
+        step={0.1}
+        value={Math.min(pb.currentTime, pb.duration || 0)}
+        disabled={!pb.ready}
+        aria-label={i18n._({ id: 'controls.seek', message: 'Seek' })}
+        aria-valuetext={i18n._({ id: 'controls.seekValue', message: '{current} of {total}', values: { current: formatTime(pb.currentTime), total: formatTime(pb.duration) } })}
+        onChange={(e) => engine.seek(Number(e.currentTarget.value))}
+      />
+      <div className="control-row">
+        <button type="button" className="control" data-control="play" aria-label={playing ? i18n._({ id: 'controls.pause', message: 'Pause' }) : i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => void engine.toggle()}>
+          <Icon name={playing ? 'pause' : 'play'} />
+        </button>
+        {count > 1 && (
+          <>
+            <button type="button" className="control" data-control="prev" aria-label={i18n._({ id: 'controls.prev', message: 'Previous video' })} onClick={() => engine.prev()}>
+              <Icon name="prev" />
+            </button>
+            <button type="button" className="control" data-control="next" aria-label={i18n._({ id: 'controls.next', message: 'Next video' })} onClick={() => engine.next()}>
+              <Icon name="next" />
+            </button>
+          </>
+        )}
+        <span className="time" data-control="time">
+          <span className="visually-hidden">{i18n._({ id: 'controls.time', message: 'Time' })}</span>
+          {formatTime(pb.currentTime)} / {formatTime(pb.duration)}
+        </span>
+        <span className="spacer" />
+        <button type="button" className="control" data-control="mute" aria-label={pb.muted ? i18n._({ id: 'controls.unmute', message: 'Unmute' }) : i18n._({ id: 'controls.mute', message: 'Mute' })} onClick={() => engine.toggleMute()}>
+          <Icon name={pb.muted || pb.volume === 0 ? 'muted' : 'volume'} />
+        </button>
+        <input
+          className="volume"
+          type="range"
+          min={0}
+          max={100}
+          step={5}
+          value={volumePercent}
+          aria-label={i18n._({ id: 'controls.volume', message: 'Volume' })}
+          aria-valuetext={`${volumePercent}%`}
+          onChange={(e) => engine.setVolume(Number(e.currentTarget.value) / 100)}
+        />
+        {prefs.captionsButton === 1 && pb.hasCaptions && (
+          <button type="button" className="control" data-control="captions" aria-pressed={captionsOn} aria-label={i18n._({ id: 'controls.captions', message: 'Captions' })} onClick={() => controller.setLocalPreference('subtitles', captionsOn ? 0 : 1)}>
+            <Icon name="captions" />
+          </button>
+        )}
+        {prefs.chaptersButton === 1 && hasChapters && (
+          <button type="button" className="control" data-control="chapters" aria-label={i18n._({ id: 'modal.chapters', message: 'Chapters' })} onClick={() => openModal('chapters')}>
+            <Icon name="chapters" />
+          </button>
+        )}
+        {count > 1 && (
+          <button type="button" className="control" data-control="list" aria-label={i18n._({ id: 'modal.list', message: 'Playlist' })} onClick={() => openModal('list')}>
+            <Icon name="list" />
+          </button>
+        )}
+        <button type="button" className="control" data-control="extras" aria-label={i18n._({ id: 'modal.extras', message: 'Extras' })} onClick={() => openModal('extras')}>
+          <Icon name="extras" />
+        </button>
+        {prefs.enlargeButton === 1 && (
+          <button type="button" className="control" data-control="fullscreen" aria-pressed={snap.shell.fullscreen} aria-label={i18n._({ id: 'controls.fullscreen', message: 'Full screen' })} onClick={onFullscreen}>
+            <Icon name={snap.shell.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
+          </button>
+        )}
+        {prefs.menuAccess === 1 && (
+          <button type="button" className="control" data-control="menu" aria-label={i18n._({ id: 'controls.menu', message: 'Menu' })} onClick={onMenu}>
+            <Icon name="menu" />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

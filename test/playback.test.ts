@@ -1,0 +1,475 @@
+import { expect } from '@open-wc/testing';
+import { CONTROLLER } from '../src/app/player-app';
+import { ANALYTICS } from '../src/playback/analytics';
+import { nextIndex, prevIndex, setIndex } from '../src/playback/playlist-index';
+import { parseVtt } from '../src/playback/vtt';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { messages as ptMessages } from '../locales/pt/messages';
+
+const flat = (m: unknown): string => (Array.isArray(m) ? m.map(flat).join('') : typeof m === 'string' ? m : '');
+import { $, $$, clearFailures, clearStorage, failNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
+
+const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
+const engine = (el: PatientEdPlayerElement) => el[CONTROLLER].engine;
+const video = (el: PatientEdPlayerElement) => $<HTMLVideoElement>(el, 'video.media')!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Mount on a playlist and wait until its first item is ready (state 0). */
+async function mountReady(attrs: Record<string, string>) {
+  const el = await mountPlayer({ client: 'demo', ...attrs });
+  await waitFor(() => pb(el).ready && pb(el).player === 0, `ready item (state ${pb(el).player}, error ${pb(el).error?.message})`, 10000);
+  return el;
+}
+
+function record<T>(el: HTMLElement, type: string) {
+  const seen: T[] = [];
+  el.addEventListener(type, (e) => seen.push((e as CustomEvent<T>).detail));
+  return seen;
+}
+
+describe('playlist index rules and VTT (pure)', () => {
+  it('set out of range or negative -> 0; prev at 0 stays 0; next at the last wraps to 0', () => {
+    expect([setIndex(2, 3), setIndex(3, 3), setIndex(-1, 3), setIndex(1.5, 3), setIndex('1', 3)]).to.deep.equal([2, 0, 0, 0, 0]);
+    expect([prevIndex(0), prevIndex(2)]).to.deep.equal([0, 1]);
+    expect([nextIndex(0, 3), nextIndex(2, 3), nextIndex(0, 0)]).to.deep.equal([1, 0, 0]);
+  });
+
+  it('parses WebVTT and ignores malformed blocks', () => {
+    const cues = parseVtt('WEBVTT\n\n1\n00:00.000 --> 00:02.500\nHello <b>there</b>\n\nbad --> block\nx\n\n00:00:03.000 --> 00:00:04.000 align:start\nTwo\nlines');
+    expect(cues).to.deep.equal([
+      { start: 0, end: 2.5, text: 'Hello there' },
+      { start: 3, end: 4, text: 'Two\nlines' },
+    ]);
+    expect(parseVtt('not vtt')).to.deep.equal([]);
+    expect(parseVtt(undefined)).to.deep.equal([]);
+  });
+});
+
+describe('playback of the real sample MP4s', () => {
+  beforeEach(clearStorage);
+  afterEach(unmountAll);
+
+  it('plays, pauses, seeks and reports states -1, 0, 1, 2 with duration and time', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
+    const states = record<{ state: number; duration?: number; currentTime?: number }>(el, 'statechange');
+    await waitFor(() => pb(el).ready, 'ready', 10000);
+    expect(states.map((s) => s.state).slice(0, 2)).to.deep.equal([-1, 0].slice(states[0]?.state === -1 ? 0 : 1));
+    expect(pb(el).kind).to.equal('html5');
+    expect(video(el).src).to.match(/\/media\/knee-overview\/en\.mp4$/);
+    await engine(el).play();
+    await waitFor(() => pb(el).player === 1 && pb(el).currentTime > 0.3, 'playing and time advancing');
+    const playing = states.find((s) => s.state === 1)!;
+    expect(playing.duration).to.be.greaterThan(5);
+    expect(playing.currentTime).to.be.a('number');
+    engine(el).pause();
+    await waitFor(() => pb(el).player === 2, 'paused');
+    expect(video(el).paused).to.equal(true);
+    expect(states.at(-1)).to.include({ state: 2 });
+    engine(el).seek(5);
+    await waitFor(() => Math.abs(video(el).currentTime - 5) < 0.2, 'seeked to 5 s');
+    expect(pb(el).currentTime).to.be.closeTo(5, 0.2);
+    engine(el).seek(-3);
+    await waitFor(() => video(el).currentTime === 0, 'seek clamped at 0');
+  });
+
+  it('volume is clamped, 0 mutes and resets the unmute volume to 1, mute/unmute remember', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    const volumes = record<{ volume: number; muted: boolean }>(el, 'volumechange');
+    engine(el).setVolume(0.4);
+    expect(video(el).volume).to.be.closeTo(0.4, 0.001);
+    engine(el).mute();
+    expect([pb(el).muted, video(el).muted, pb(el).unmuteVolume]).to.deep.equal([true, true, 0.4]);
+    engine(el).unmute();
+    expect([pb(el).muted, pb(el).volume]).to.deep.equal([false, 0.4]);
+    engine(el).setVolume(0);
+    expect([pb(el).volume, pb(el).muted, pb(el).unmuteVolume]).to.deep.equal([0, true, 1]);
+    engine(el).unmute();
+    expect(pb(el).volume).to.equal(1);
+    engine(el).setVolume(7);
+    expect(pb(el).volume).to.equal(1);
+    engine(el).setVolume(-2);
+    expect(pb(el).volume).to.equal(0);
+    expect(engine(el).setVolume(Number.NaN)).to.equal(false);
+    expect(volumes.length).to.be.greaterThan(5);
+    expect(volumes.at(-1)).to.deep.equal({ volume: 0, muted: true });
+  });
+
+  it('shows a transient indicator that clears after 350 ms', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    engine(el).setVolume(0.5);
+    await waitFor(() => $(el, '.indicator[data-indicator="volume"]'), 'indicator');
+    expect(text(el, '.indicator')).to.equal('50%');
+    const shownAt = performance.now();
+    await waitFor(() => !$(el, '.indicator'), 'indicator cleared', 2000);
+    expect(performance.now() - shownAt).to.be.within(250, 1000);
+    engine(el).mute();
+    expect(pb(el).indicator).to.equal('mute');
+  });
+
+  it('query audio 0 starts at volume 0', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO', audio: '0' });
+    expect([pb(el).volume, pb(el).muted]).to.deep.equal([0, true]);
+    expect(video(el).muted).to.equal(true);
+  });
+
+  it('shows captions from the captions call, toggles them and switches their language', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    await waitFor(() => pb(el).hasCaptions, 'captions loaded');
+    await engine(el).play();
+    await waitFor(() => $(el, '.captions .caption-line'), 'a caption on screen');
+    const english = text(el, '.captions');
+    expect(english.length).to.be.greaterThan(3);
+    // Styled inside the shadow root with the caption preferences.
+    const line = $(el, '.caption-line')!;
+    expect(getComputedStyle(line).color).to.equal('rgb(255, 255, 255)');
+    $(el, '[data-control="captions"]')!.click();
+    await waitFor(() => !$(el, '.captions'), 'captions hidden');
+    expect($(el, '[data-control="captions"]')!.getAttribute('aria-pressed')).to.equal('false');
+    $(el, '[data-control="captions"]')!.click();
+    el[CONTROLLER].setLocalPreference('ccLanguage', 'es');
+    el[CONTROLLER].setLocalPreference('ccFontColor', '#FFFF00');
+    engine(el).seek(0.5);
+    await waitFor(() => pb(el).ccLanguage === 'es' && $(el, '.captions') && text(el, '.captions') !== english, 'Spanish captions');
+    expect($(el, '.captions')!.getAttribute('lang')).to.equal('es');
+    await waitFor(() => getComputedStyle($(el, '.caption-line')!).color === 'rgb(255, 255, 0)', 'yellow captions');
+  });
+
+  it('ending an item advances to the next; the end of the playlist sends playlistend', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    const ends = record<{ code: string }>(el, 'playlistend');
+    const states = record<{ state: number }>(el, 'statechange');
+    const count = pb(el).playlist!.items.length;
+    await engine(el).play();
+    await waitFor(() => pb(el).player === 1, 'playing');
+    engine(el).seek(pb(el).duration - 0.3);
+    await waitFor(() => pb(el).index === 1 && pb(el).player === 1, 'next item playing', 10000);
+    expect(states.map((s) => s.state)).to.include(9);
+    expect(text(el, '.item-title')).to.match(/^2 of /);
+    engine(el).setIndex(count - 1, true);
+    await waitFor(() => pb(el).index === count - 1 && pb(el).player === 1, 'last item playing', 10000);
+    engine(el).seek(pb(el).duration - 0.3);
+    await waitFor(() => ends.length === 1, 'playlistend', 10000);
+    expect(ends[0]).to.deep.equal({ code: 'A_DEMO_VIDEO' });
+    expect(pb(el).player).to.equal(9);
+    expect(pb(el).index).to.equal(count - 1);
+  });
+
+  it('next wraps, prev stays at 0, stop resets to 0 and reports ended', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    const count = pb(el).playlist!.items.length;
+    engine(el).prev();
+    expect(pb(el).index).to.equal(0);
+    engine(el).setIndex(count - 1);
+    engine(el).next();
+    expect(pb(el).index).to.equal(0);
+    engine(el).setIndex(99);
+    expect(pb(el).index).to.equal(0);
+    engine(el).next();
+    await waitFor(() => pb(el).index === 1 && pb(el).ready, 'second item');
+    const states = record<{ state: number }>(el, 'statechange');
+    engine(el).stop();
+    expect(states[0]).to.deep.include({ state: 9 });
+    await waitFor(() => pb(el).index === 0 && pb(el).ready, 'back at 0');
+  });
+
+  it('a dual-language playlist plays each file item in en then es, with double runtime', async () => {
+    const el = await mountReady({ code: 'A_DEMO_DUAL' });
+    const p = pb(el).playlist!;
+    expect(p.flags.lang_type).to.equal('dual');
+    expect(p.items.map((i) => i.language)).to.deep.equal(['en', 'es', 'en', 'es']);
+    expect(p.items[0].file).to.equal(p.items[1].file);
+    expect(p.runtime).to.equal(2 * (p.items[0].runtime + p.items[2].runtime));
+    expect(video(el).src).to.match(/\/en\.mp4$/);
+    engine(el).setIndex(1);
+    await waitFor(() => pb(el).ready && video(el)?.src.endsWith('/es.mp4'), 'Spanish audio');
+  });
+
+  it('plays a slide presentation like media: play, pause, seek, progress, ended', async () => {
+    const el = await mountReady({ code: 'A_DEMO_SLIDES' });
+    expect(pb(el).kind).to.equal('slides');
+    expect($$(el, '.slide').length).to.be.greaterThan(1);
+    expect($$(el, '.slide:not([hidden])').length).to.equal(1);
+    const ends = record(el, 'playlistend');
+    await engine(el).play();
+    await waitFor(() => pb(el).player === 1 && pb(el).currentTime > 0.1, 'slides playing');
+    engine(el).pause();
+    await waitFor(() => pb(el).player === 2, 'slides paused');
+    const slides = pb(el).playlist!.items[0].slides;
+    engine(el).seek(slides[1].t / 1000 + 0.1);
+    await waitFor(() => $(el, '.slide[data-slide="1"]:not([hidden])'), 'second slide shown');
+    await engine(el).play();
+    engine(el).seek(pb(el).duration - 0.2);
+    await waitFor(() => ends.length === 1, 'slides ended', 5000);
+  });
+});
+
+describe('keyboard, controls and notices', () => {
+  beforeEach(clearStorage);
+  afterEach(unmountAll);
+
+  const press = (el: HTMLElement, key: string) => {
+    const target = $(el, '.stage')!;
+    target.focus();
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true, cancelable: true }));
+  };
+
+  it('every keyboard shortcut of section 9', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    engine(el).seek(4);
+    press(el, 'ArrowRight');
+    expect(pb(el).currentTime).to.be.closeTo(9, 0.3);
+    press(el, 'ArrowLeft');
+    press(el, 'j');
+    expect(pb(el).currentTime).to.be.closeTo(0, 0.3);
+    press(el, 'l');
+    expect(pb(el).currentTime).to.be.closeTo(Math.min(10, pb(el).duration), 0.3);
+    engine(el).seek(1);
+    press(el, ' ');
+    await waitFor(() => pb(el).player === 1, 'space plays');
+    press(el, 'k');
+    await waitFor(() => pb(el).player === 2, 'k pauses');
+    press(el, 'm');
+    expect(pb(el).muted).to.equal(true);
+    press(el, 'M');
+    expect(pb(el).muted).to.equal(false);
+    engine(el).setVolume(0.5);
+    press(el, 'ArrowUp');
+    expect(pb(el).volume).to.be.closeTo(0.6, 0.001);
+    press(el, 'ArrowDown');
+    press(el, 'ArrowDown');
+    expect(pb(el).volume).to.be.closeTo(0.4, 0.001);
+    let fullscreenRequests = 0;
+    const original = el.requestFullscreen;
+    el.requestFullscreen = async () => {
+      fullscreenRequests++;
+    };
+    try {
+      press(el, 'f');
+      expect(fullscreenRequests).to.equal(1);
+    } finally {
+      el.requestFullscreen = original;
+    }
+  });
+
+  it('shortcuts are off with keyboardShortcuts 0 and while a modal route is shown', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO', 'keyboard-shortcuts': '0' });
+    press(el, 'm');
+    expect(pb(el).muted).to.equal(false);
+    const el2 = await mountReady({ code: 'A_DEMO_VIDEO' });
+    el2[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/settings');
+    await waitFor(() => !$(el2, '.modal-layer')!.hidden, 'modal');
+    $(el2, '.player-screen')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'm', bubbles: true, composed: true }));
+    expect(pb(el2).muted).to.equal(false);
+  });
+
+  it('controls show on mouse move and hide after 4 s while playing; stay while paused', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    const shell = $(el, '.shell')!;
+    await engine(el).play();
+    $(el, '.stage')!.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'mouse' }));
+    await waitFor(() => shell.classList.contains('controls-visible'), 'controls visible');
+    const at = performance.now();
+    await waitFor(() => !shell.classList.contains('controls-visible'), 'controls hidden', 6000);
+    expect(performance.now() - at).to.be.within(3800, 5000);
+    engine(el).pause();
+    await waitFor(() => shell.classList.contains('controls-visible'), 'visible while paused');
+    await sleep(4300);
+    expect(shell.classList.contains('controls-visible')).to.equal(true);
+  });
+
+  it('controls hide after 7 s after a touch', async () => {
+    const el = await mountReady({ code: 'A_DEMO_SLIDES' });
+    const shell = $(el, '.shell')!;
+    await engine(el).play();
+    $(el, '.stage')!.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'touch' }));
+    const at = performance.now();
+    await sleep(5000);
+    expect(shell.classList.contains('controls-visible')).to.equal(true);
+    await waitFor(() => !shell.classList.contains('controls-visible'), 'hidden after 7 s', 4000);
+    expect(performance.now() - at).to.be.within(6800, 8200);
+  });
+
+  it('language fallbacks show the exact notices, announced, for 5000 ms', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_POSTURE', 'vo-language': 'de', 'cc-language': 'pt' });
+    await waitFor(() => $$(el, '.notice').length === 2, 'two notices', 10000);
+    expect($(el, '.notices')!.getAttribute('aria-live')).to.equal('polite');
+    expect($$(el, '.notice').map((n) => n.textContent)).to.have.members([
+      'Your selected video language preference is not available for this video. Video will play in English as a fallback.',
+      'If a video does not support your selected language, subtitles will display in English.',
+    ]);
+    expect([pb(el).voLanguage, pb(el).ccLanguage]).to.deep.equal(['en', 'en']);
+    const shownAt = performance.now();
+    await waitFor(() => $$(el, '.notice').length === 0, 'notices gone', 7000);
+    expect(performance.now() - shownAt).to.be.within(4000, 6500);
+    // In the visitor's language when the menu is in it.
+    const pt = await mountPlayer({ client: 'demo', code: 'A_POSTURE', language: 'pt' });
+    await waitFor(() => $$(pt, '.notice').length === 2, 'two Portuguese notices', 10000);
+    expect($$(pt, '.notice').map((n) => n.textContent)).to.have.members([flat(ptMessages['notice.voFallback']), flat(ptMessages['notice.ccFallback'])]);
+    // Supported languages: no notice.
+    const es = await mountReady({ code: 'A_DEMO_VIDEO', language: 'es' });
+    expect([pb(es).voLanguage, pb(es).ccLanguage]).to.deep.equal(['es', 'es']);
+    expect($$(es, '.notice').length).to.equal(0);
+  });
+
+  it('the menu action pauses and goes to the info screen; modals are keyboard operable and axe-clean', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    await engine(el).play();
+    await waitFor(() => pb(el).player === 1, 'playing');
+    $(el, '[data-control="menu"]')!.click();
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO/info');
+    await waitFor(() => pb(el).player === 2, 'paused by menu');
+    await waitFor(() => $(el, '.info-list'), 'info');
+    expect(text(el, '.info-list')).to.contain('03/14/2026');
+    await expect(el).shadowDom.to.be.accessible();
+    for (const modal of ['chapters', 'list', 'extras', 'note']) {
+      el[CONTROLLER].navigate(`/demo/player/A_DEMO_VIDEO/${modal}`);
+      await waitFor(() => $(el, '.modal-body')?.childElementCount, `${modal} body`);
+      await expect(el).shadowDom.to.be.accessible();
+    }
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/chapters');
+    const chapter = await waitFor(() => $(el, '[data-chapter="1"]'), 'chapter 2');
+    (chapter as HTMLElement).click();
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
+    expect(pb(el).currentTime).to.be.closeTo(pb(el).playlist!.items[0].chapters[1].f / 1000, 0.3);
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/chapters/0');
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
+    expect(pb(el).currentTime).to.be.closeTo(0, 0.3);
+  });
+
+  it('extras: brochure in the caption language or English, copyright, reviewed date, safe links', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO', language: 'de' });
+    const analytics = record<{ type: number; label: string }>(el, 'analytics');
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/extras');
+    const link = (await waitFor(() => $(el, '.brochure-link'), 'brochure link')) as HTMLAnchorElement;
+    expect(link.href).to.match(/\/brochures\/demo\/[^/]+\/de$/);
+    expect(text(el, '.reviewed')).to.match(/\d{2}\/\d{2}\/\d{4}/);
+    expect(text(el, '.copyright')).to.not.equal('');
+    link.addEventListener('click', (e) => e.preventDefault(), { once: true });
+    link.click();
+    expect(analytics.at(-1)).to.deep.equal({ type: ANALYTICS.BROCHURE, label: link.href });
+    const hyperlinks = $$<HTMLAnchorElement>(el, 'a.hyperlink');
+    for (const a of hyperlinks) expect(a.protocol).to.match(/^https?:$/);
+  });
+
+  it('the context menu can be disabled inside the player only', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO', 'context-menu': 'off' });
+    const inside = new MouseEvent('contextmenu', { bubbles: true, composed: true, cancelable: true });
+    $(el, '.stage')!.dispatchEvent(inside);
+    expect(inside.defaultPrevented).to.equal(true);
+    const outside = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+    document.body.dispatchEvent(outside);
+    expect(outside.defaultPrevented).to.equal(false);
+    const other = await mountReady({ code: 'A_DEMO_VIDEO' });
+    const allowed = new MouseEvent('contextmenu', { bubbles: true, composed: true, cancelable: true });
+    $(other, '.stage')!.dispatchEvent(allowed);
+    expect(allowed.defaultPrevented).to.equal(false);
+  });
+});
+
+describe('analytics', () => {
+  beforeEach(clearStorage);
+  afterEach(unmountAll);
+
+  it('sends load, playlist start, start, each milestone once, chapter steps, end, item, playlist end', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
+    const events = record<{ type: number; label: string }>(el, 'analytics');
+    await waitFor(() => pb(el).ready, 'ready', 10000);
+    const item = pb(el).playlist!.items[0];
+    expect(events[0]).to.deep.equal({ type: ANALYTICS.VIDEO_LOAD, label: item.code });
+    await engine(el).play();
+    await waitFor(() => pb(el).player === 1, 'playing');
+    expect(events.map((e) => e.type)).to.include.members([ANALYTICS.PLAYLIST_START, ANALYTICS.VIDEO_START]);
+    const chapter = item.chapters.find((c) => c.f > 0)!;
+    engine(el).seek(chapter.f / 1000 - 0.4);
+    await waitFor(() => events.some((e) => e.type === ANALYTICS.VIDEO_STEP), 'chapter step', 3000);
+    expect(events.find((e) => e.type === ANALYTICS.VIDEO_STEP)!.label).to.equal(`${item.code} ${chapter.h}`);
+    engine(el).seek(pb(el).duration * 0.8);
+    await waitFor(() => events.filter((e) => e.type === ANALYTICS.VIDEO_PERCENT).length >= 3, 'milestones');
+    engine(el).seek(pb(el).duration * 0.3);
+    await sleep(200);
+    engine(el).seek(pb(el).duration - 0.3);
+    await waitFor(() => events.some((e) => e.type === ANALYTICS.VIDEO_END), 'end', 5000);
+    const percents = events.filter((e) => e.type === ANALYTICS.VIDEO_PERCENT && e.label.startsWith(item.code)).map((e) => e.label);
+    expect(percents).to.deep.equal([25, 50, 75, 100].map((m) => `${item.code} ${m}%`));
+    await waitFor(() => events.some((e) => e.type === ANALYTICS.PLAYLIST_ITEM), 'next item start', 8000);
+  });
+
+  it('sends nothing when googleAnalytics is off', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES', 'google-analytics': '0' }, { waitReady: false });
+    const events = record(el, 'analytics');
+    await waitFor(() => pb(el).ready, 'ready');
+    await engine(el).play();
+    engine(el).seek(pb(el).duration - 0.2);
+    await waitFor(() => pb(el).player === 9, 'ended', 5000);
+    expect(events).to.deep.equal([]);
+  });
+});
+
+describe('failures show a message while the rest of the player works', () => {
+  beforeEach(async () => {
+    clearStorage();
+    await clearFailures();
+  });
+  afterEach(async () => {
+    unmountAll();
+    await clearFailures();
+  });
+
+  it('a video source that 404s', async () => {
+    await failNext('/api/vod/demo/knee-overview', 404, 10);
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
+    await waitFor(() => $(el, '.stage-error'), 'error on the stage', 10000);
+    expect(text(el, '.stage-error')).to.equal('This video could not be loaded. Please try again later.');
+    expect(pb(el).error?.kind).to.equal('source');
+    expect(text(el, '.notice-error')).to.equal('This video could not be loaded. Please try again later.');
+    engine(el).next();
+    await waitFor(() => pb(el).ready && pb(el).index === 1 && !pb(el).error, 'next item works', 10000);
+  });
+
+  it('a broken media file', async () => {
+    await failNext('/media/knee-overview/', 500, 20);
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
+    await waitFor(() => pb(el).error, 'media error', 10000);
+    expect(pb(el).error!.kind).to.equal('media');
+    expect(text(el, '.stage-error')).to.equal('This video could not be played.');
+    $(el, '[data-action="menu"]')!.click();
+    await waitFor(() => $(el, '.menu-sections, .item-card'), 'menu still works');
+  });
+
+  it('a refused play() shows the device-restriction notice', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    const original = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+    try {
+      expect(await engine(el).play()).to.equal(false);
+    } finally {
+      HTMLMediaElement.prototype.play = original;
+    }
+    await waitFor(() => $(el, '.notice'), 'notice');
+    expect(text(el, '.notice')).to.equal('The video was unable to be played due to a device restriction.');
+    expect(await engine(el).play()).to.equal(true);
+  });
+
+  it('a YouTube script that fails to load', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_YT', 'youtube-api-url': '/test/fixtures/missing-youtube-api.js' });
+    await waitFor(() => $(el, '.stage-error'), 'script error', 20000);
+    expect(text(el, '.stage-error')).to.equal('YouTube API load error.');
+    expect(pb(el).error!.kind).to.equal('script');
+    $(el, '[data-action="menu"]')!.click();
+    await waitFor(() => $(el, '.item-card, .section-card'), 'menu works');
+  });
+
+  it('YouTube and Vimeo items play through their adapters (local fakes of the SDKs)', async () => {
+    const yt = await mountReady({ code: 'A_DEMO_YT', 'youtube-api-url': '/test/fixtures/fake-youtube-iframe-api.js' });
+    expect(pb(yt).kind).to.equal('youtube');
+    await engine(yt).play();
+    await waitFor(() => pb(yt).player === 1 && pb(yt).currentTime > 0.2, 'youtube playing');
+    engine(yt).pause();
+    await waitFor(() => pb(yt).player === 2, 'youtube paused');
+    const vimeo = await mountReady({ code: 'A_DEMO_VIMEO', 'vimeo-api-url': '/test/fixtures/fake-vimeo-player-api.js' });
+    expect(pb(vimeo).kind).to.equal('vimeo');
+    await engine(vimeo).play();
+    await waitFor(() => pb(vimeo).player === 1, 'vimeo playing');
+    expect(shadow(yt).querySelector('.stage')!.childElementCount).to.be.greaterThan(0);
+  });
+});

@@ -1,0 +1,560 @@
+import { expect } from '@open-wc/testing';
+import type { PlaylistItem } from '../src/content/playlist';
+import { vimeoLoader } from '../src/playback/adapters/vimeo';
+import { youtubeLoader } from '../src/playback/adapters/youtube';
+import { PlayerLoadError, loadScript } from '../src/playback/load-script';
+import type { AdapterEvents, LoadContext, MediaAdapter, MediaLoader, PlayerError } from '../src/playback/types';
+
+// The vendor SDKs are replaced by the fakes in test/fixtures (same globals, same call shapes), loaded through
+// the real loaders and the real script loader.
+const YT_URL = '/test/fixtures/fake-youtube-iframe-api.js';
+const VIMEO_URL = '/test/fixtures/fake-vimeo-player-api.js';
+const MISSING_URL = '/test/fixtures/does-not-exist.js';
+
+interface FakeYTPlayer {
+  options: { videoId: string; width: string; height: string; playerVars: Record<string, unknown>; events: Record<string, (e: unknown) => void> };
+  calls: unknown[][];
+  destroyed: boolean;
+  emitState(state: number): void;
+  getPlayerState(): number;
+  getVolume(): number;
+  isMuted(): boolean;
+}
+interface FakeVimeoPlayer {
+  options: Record<string, unknown>;
+  calls: unknown[][];
+  destroyed: boolean;
+  _listeners: Record<string, ((data: unknown) => void)[]>;
+  emit(event: string, data?: unknown): void;
+  pause(): Promise<void>;
+}
+interface FakeWindow {
+  YT?: unknown;
+  Vimeo?: unknown;
+  onYouTubeIframeAPIReady?: () => void;
+  __fakeYT: { duration?: number; failVideoId?: string; readyDelay?: number; players: FakeYTPlayer[] };
+  __fakeVimeo: { duration?: number; failVideoId?: string; refusePlay?: boolean; readyDelay?: number; players: FakeVimeoPlayer[] };
+}
+const w = window as unknown as FakeWindow;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor<T>(check: () => T | undefined | null | false, what: string, timeout = 2000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+type Recorded = { name: keyof AdapterEvents; arg?: number | PlayerError };
+
+function recorder() {
+  const log: Recorded[] = [];
+  const events: AdapterEvents = {
+    ready: (duration) => void log.push({ name: 'ready', arg: duration }),
+    playing: () => void log.push({ name: 'playing' }),
+    paused: () => void log.push({ name: 'paused' }),
+    ended: () => void log.push({ name: 'ended' }),
+    durationChange: (duration) => void log.push({ name: 'durationChange', arg: duration }),
+    error: (error) => void log.push({ name: 'error', arg: error }),
+  };
+  const names = () => log.map((r) => r.name);
+  const count = (name: keyof AdapterEvents) => log.filter((r) => r.name === name).length;
+  return { log, events, names, count };
+}
+
+const ytItem = (videoId: string | null = 'M7lc1UVf-VE'): PlaylistItem => ({
+  type: 'MainYoutubeVideo',
+  code: 'Y1',
+  videoId: videoId ?? undefined,
+  language: 'en',
+  labels: {},
+  runtime: 0,
+  chapters: [],
+  slides: [],
+});
+const vimeoItem = (videoId: string | null = '76979871'): PlaylistItem => ({ ...ytItem(videoId), type: 'MainVimeoVideo', code: 'V1' });
+
+const containers: HTMLElement[] = [];
+const adapters: MediaAdapter[] = [];
+
+function context(item: PlaylistItem, scripts: Partial<LoadContext['scripts']> = {}, extra: Partial<LoadContext> = {}) {
+  const container = document.createElement('div');
+  container.className = 'vendor-adapter-test';
+  document.body.append(container);
+  containers.push(container);
+  const rec = recorder();
+  const controller = new AbortController();
+  const ctx: LoadContext = {
+    container,
+    item,
+    events: rec.events,
+    signal: controller.signal,
+    origin: location.origin,
+    scripts: { youtube: YT_URL, vimeo: VIMEO_URL, ...scripts },
+    staticUrl: (p) => p,
+    volume: 1,
+    muted: false,
+    ...extra,
+  };
+  return { ctx, rec, controller, container };
+}
+
+async function load(loader: MediaLoader, ctx: LoadContext): Promise<MediaAdapter> {
+  const adapter = await loader.load(ctx);
+  adapters.push(adapter);
+  return adapter;
+}
+
+/** Resolves with the rejection of `promise` (fails when it resolves). */
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+const ytScripts = () => document.head.querySelectorAll('script[src*="fake-youtube"]').length;
+const lastYT = () => w.__fakeYT.players.at(-1)!;
+const lastVimeo = () => w.__fakeVimeo.players.at(-1)!;
+const hasCall = (calls: unknown[][], ...call: unknown[]) => calls.some((c) => JSON.stringify(c) === JSON.stringify(call));
+
+describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (e: PromiseRejectionEvent) => void unhandled.push(e.reason);
+
+  before(() => window.addEventListener('unhandledrejection', onUnhandled));
+  after(() => window.removeEventListener('unhandledrejection', onUnhandled));
+
+  beforeEach(() => {
+    w.__fakeYT = { players: [] };
+    w.__fakeVimeo = { players: [] };
+  });
+
+  afterEach(() => {
+    for (const a of adapters.splice(0)) a.destroy();
+    for (const c of containers.splice(0)) c.remove();
+  });
+
+  describe('canPlay', () => {
+    it('YouTube plays MainYoutubeVideo items with a video id only', () => {
+      expect(youtubeLoader.kind).to.equal('youtube');
+      expect(youtubeLoader.canPlay(ytItem())).to.equal(true);
+      expect(youtubeLoader.canPlay(ytItem(null))).to.equal(false);
+      expect(youtubeLoader.canPlay(ytItem(''))).to.equal(false);
+      expect(youtubeLoader.canPlay(vimeoItem())).to.equal(false);
+      expect(youtubeLoader.canPlay({ ...ytItem(), type: 'MainHostedVideo' })).to.equal(false);
+    });
+
+    it('Vimeo plays MainVimeoVideo items with a video id only', () => {
+      expect(vimeoLoader.kind).to.equal('vimeo');
+      expect(vimeoLoader.canPlay(vimeoItem())).to.equal(true);
+      expect(vimeoLoader.canPlay(vimeoItem(null))).to.equal(false);
+      expect(vimeoLoader.canPlay(ytItem())).to.equal(false);
+      expect(vimeoLoader.canPlay({ ...vimeoItem(), type: undefined })).to.equal(false);
+    });
+  });
+
+  describe('loadScript', () => {
+    // These tests load the Vimeo fake under other URLs: the Vimeo tests below must still find no SDK on the page.
+    let savedVimeo: unknown;
+    before(() => (savedVimeo = w.Vimeo));
+    after(() => {
+      if (savedVimeo) w.Vimeo = savedVimeo;
+      else delete w.Vimeo;
+    });
+
+    it('resolves without injecting anything when isReady() is already true', async () => {
+      const url = `/test/fixtures/does-not-exist.js?ready=${Date.now()}`;
+      await loadScript(url, { isReady: () => true });
+      expect(document.querySelector(`script[src="${url}"]`)).to.equal(null);
+    });
+
+    it('evicts a failed load, so a later call injects the script again', async () => {
+      const url = `${MISSING_URL}?evict=${Date.now()}`;
+      const first = await rejection(loadScript(url));
+      expect(first).to.be.instanceOf(PlayerLoadError);
+      expect((first as PlayerLoadError).kind).to.equal('script');
+      expect(document.querySelector(`script[src="${url}"]`), 'failed <script> removed').to.equal(null);
+      await rejection(loadScript(url));
+    });
+
+    it('rejects on timeout, then retries', async () => {
+      const url = `${VIMEO_URL}?timeout=${Date.now()}`;
+      const error = await rejection(loadScript(url, { timeoutMs: 0 }));
+      expect((error as PlayerLoadError).kind).to.equal('script');
+      expect((error as Error).message).to.match(/timed out/);
+      await loadScript(url);
+      expect(document.querySelectorAll(`script[src="${url}"]`).length).to.equal(1);
+    });
+
+    it('shares one load per URL; aborting one caller does not cancel it for the others', async () => {
+      const url = `${VIMEO_URL}?shared=${Date.now()}`;
+      const controller = new AbortController();
+      const aborted = loadScript(url, { signal: controller.signal });
+      const other = loadScript(url);
+      controller.abort();
+      const error = await rejection(aborted);
+      expect(error).to.be.instanceOf(DOMException);
+      expect((error as DOMException).name).to.equal('AbortError');
+      await other;
+      await loadScript(url);
+      const scripts = [...document.querySelectorAll<HTMLScriptElement>(`script[src="${url}"]`)];
+      expect(scripts.length).to.equal(1);
+      expect(scripts[0].async).to.equal(true);
+      expect(scripts[0].textContent).to.equal('');
+    });
+  });
+
+  describe('YouTube', () => {
+    it('injects the API script once for two loads', async () => {
+      const a = context(ytItem());
+      const b = context(ytItem('aqz-KE-bpKQ'));
+      await Promise.all([load(youtubeLoader, a.ctx), load(youtubeLoader, b.ctx)]);
+      await load(youtubeLoader, context(ytItem()).ctx);
+      expect(ytScripts()).to.equal(1);
+      expect(w.__fakeYT.players.length).to.equal(3);
+    });
+
+    it('resolves after onReady with the duration, rendering inside the container', async () => {
+      w.__fakeYT.duration = 2.5;
+      const { ctx, rec, container } = context(ytItem());
+      const adapter = await load(youtubeLoader, ctx);
+      expect(rec.log).to.deep.equal([{ name: 'ready', arg: 2.5 }]);
+      expect(adapter.kind).to.equal('youtube');
+      expect(adapter.canvasable).to.equal(false);
+      expect(adapter.getDuration()).to.equal(2.5);
+      expect(adapter.getCurrentTime()).to.equal(0);
+      expect(container.querySelector('iframe[data-fake-youtube="M7lc1UVf-VE"]')).to.not.equal(null);
+    });
+
+    it('creates the player with the video id, origin and player vars', async () => {
+      const { ctx } = context(ytItem());
+      await load(youtubeLoader, ctx);
+      const { options } = lastYT();
+      expect(options.videoId).to.equal('M7lc1UVf-VE');
+      expect(options.width).to.equal('100%');
+      expect(options.height).to.equal('100%');
+      expect(options.playerVars).to.deep.equal({
+        origin: location.origin,
+        playsinline: 1,
+        controls: 0,
+        rel: 0,
+        modestbranding: 1,
+        enablejsapi: 1,
+        autoplay: 0,
+      });
+    });
+
+    it('maps raw player states inside the adapter (-1 and 5 start playing, 1 playing, 2 paused, 0 ended)', async () => {
+      const { ctx, rec } = context(ytItem());
+      await load(youtubeLoader, ctx);
+      const fake = lastYT();
+      const plays = () => fake.calls.filter((c) => c[0] === 'playVideo').length;
+
+      fake.emitState(-1);
+      expect(plays()).to.equal(1);
+      await waitFor(() => rec.count('playing') === 1, 'playing after -1');
+      expect(fake.getPlayerState()).to.equal(1);
+
+      fake.emitState(2);
+      expect(rec.names().at(-1)).to.equal('paused');
+
+      fake.emitState(5);
+      expect(plays()).to.equal(2);
+      await waitFor(() => rec.count('playing') === 2, 'playing after 5');
+
+      fake.emitState(3); // buffering: nothing
+      fake.emitState(1);
+      fake.emitState(0);
+      expect(rec.names()).to.deep.equal(['ready', 'playing', 'paused', 'playing', 'playing', 'ended']);
+    });
+
+    it('applies the starting volume and mute, and drives play, pause, seek, volume and mute', async () => {
+      w.__fakeYT.duration = 3;
+      const { ctx, rec } = context(ytItem(), {}, { volume: 0.5, muted: true });
+      const adapter = await load(youtubeLoader, ctx);
+      const fake = lastYT();
+      expect(fake.getVolume()).to.equal(50);
+      expect(fake.isMuted()).to.equal(true);
+
+      await adapter.play();
+      await waitFor(() => rec.count('playing') === 1, 'playing');
+      adapter.pause();
+      await waitFor(() => rec.count('paused') === 1, 'paused');
+      expect(fake.getPlayerState()).to.equal(2);
+
+      adapter.seek(1.5);
+      expect(hasCall(fake.calls, 'seekTo', 1.5, true)).to.equal(true);
+      expect(adapter.getCurrentTime()).to.equal(1.5);
+      adapter.seek(99);
+      expect(hasCall(fake.calls, 'seekTo', 3, true), 'clamped to the duration').to.equal(true);
+      adapter.seek(-4);
+      expect(hasCall(fake.calls, 'seekTo', 0, true), 'clamped to 0').to.equal(true);
+
+      adapter.setVolume(0.42);
+      expect(fake.getVolume()).to.equal(42);
+      adapter.setVolume(7);
+      expect(fake.getVolume()).to.equal(100);
+      adapter.setMuted(false);
+      expect(fake.isMuted()).to.equal(false);
+      adapter.setMuted(true);
+      expect(fake.isMuted()).to.equal(true);
+    });
+
+    it('advances time while playing and reports the end', async () => {
+      w.__fakeYT.duration = 0.6;
+      const { ctx, rec } = context(ytItem());
+      const adapter = await load(youtubeLoader, ctx);
+      await adapter.play();
+      await sleep(250);
+      expect(adapter.getCurrentTime()).to.be.within(0.1, 0.6);
+      await waitFor(() => rec.count('ended') === 1, 'ended');
+      expect(adapter.getCurrentTime()).to.equal(0.6);
+      expect(rec.names()).to.deep.equal(['ready', 'playing', 'ended']);
+    });
+
+    it('reports a vendor error with the code and an English message', async () => {
+      w.__fakeYT.failVideoId = 'broken-id';
+      const { ctx, rec } = context(ytItem('broken-id'));
+      await load(youtubeLoader, ctx);
+      const recorded = await waitFor(() => rec.log.find((r) => r.name === 'error'), 'error event');
+      const error = recorded.arg as PlayerError;
+      expect(error.kind).to.equal('vendor');
+      expect(error.code).to.equal(100);
+      expect(error.message).to.match(/not found/i);
+    });
+
+    it('aborting before ready rejects with AbortError and leaves nothing behind', async () => {
+      w.__fakeYT.readyDelay = 150;
+      const { ctx, rec, controller, container } = context(ytItem());
+      const pending = youtubeLoader.load(ctx);
+      const fake = await waitFor(() => w.__fakeYT.players[0], 'player created');
+      expect(container.querySelector('iframe')).to.not.equal(null);
+      controller.abort();
+      const error = await rejection(pending);
+      expect(error).to.be.instanceOf(DOMException);
+      expect((error as DOMException).name).to.equal('AbortError');
+      expect(container.childElementCount).to.equal(0);
+      expect(fake.destroyed).to.equal(true);
+      await sleep(200);
+      expect(rec.log).to.deep.equal([]);
+    });
+
+    it('aborting before anything started rejects with AbortError too', async () => {
+      const { ctx, controller, container } = context(ytItem());
+      const pending = youtubeLoader.load(ctx);
+      controller.abort();
+      expect((await rejection(pending)) as DOMException).to.have.property('name', 'AbortError');
+      expect(container.childElementCount).to.equal(0);
+      expect(w.__fakeYT.players.length).to.equal(0);
+    });
+
+    it('destroy() is idempotent, removes the player and stops events', async () => {
+      const { ctx, rec, container } = context(ytItem());
+      const adapter = await load(youtubeLoader, ctx);
+      const fake = lastYT();
+      adapter.destroy();
+      adapter.destroy();
+      expect(fake.destroyed).to.equal(true);
+      expect(fake.calls.filter((c) => c[0] === 'destroy').length).to.equal(1);
+      expect(container.childElementCount).to.equal(0);
+      // Late vendor callbacks (already queued messages) are ignored.
+      fake.options.events.onStateChange({ target: fake, data: 1 });
+      fake.options.events.onError({ target: fake, data: 5 });
+      expect(rec.names()).to.deep.equal(['ready']);
+      expect(adapter.getCurrentTime()).to.equal(0);
+      await adapter.play();
+    });
+
+    it("chains the page's onYouTubeIframeAPIReady; a missing script rejects with 'YouTube API load error.', a later load works", async () => {
+      const savedYT = w.YT;
+      let hostCalls = 0;
+      const retryUrl = `${YT_URL}?retry=${Date.now()}`;
+      try {
+        delete w.YT;
+        w.onYouTubeIframeAPIReady = () => void hostCalls++;
+        const failed = context(ytItem(), { youtube: MISSING_URL });
+        const error = await rejection(youtubeLoader.load(failed.ctx));
+        expect(error).to.be.instanceOf(PlayerLoadError);
+        expect(error).to.be.instanceOf(Error);
+        expect((error as PlayerLoadError).kind).to.equal('script');
+        expect((error as PlayerLoadError).message).to.equal('YouTube API load error.');
+        expect(failed.container.childElementCount).to.equal(0);
+
+        const { ctx, rec } = context(ytItem(), { youtube: retryUrl });
+        await load(youtubeLoader, ctx);
+        expect(rec.names()).to.deep.equal(['ready']);
+        expect(hostCalls, 'the host handler was still called').to.equal(1);
+      } finally {
+        if (!w.YT) w.YT = savedYT;
+        w.onYouTubeIframeAPIReady = undefined;
+        document.querySelector(`script[src="${retryUrl}"]`)?.remove();
+      }
+    });
+  });
+
+  describe('Vimeo', () => {
+    it('injects the SDK once, creates the player with its options and resolves after ready with the duration', async () => {
+      w.__fakeVimeo.duration = 2.5;
+      expect(w.Vimeo, 'no SDK on the page yet').to.equal(undefined);
+      const a = context(vimeoItem());
+      const b = context(vimeoItem('abc'));
+      const [adapter] = await Promise.all([load(vimeoLoader, a.ctx), load(vimeoLoader, b.ctx)]);
+      expect(document.head.querySelectorAll(`script[src="${VIMEO_URL}"]`).length).to.equal(1);
+      expect(a.rec.log).to.deep.equal([{ name: 'ready', arg: 2.5 }]);
+      expect(adapter.kind).to.equal('vimeo');
+      expect(adapter.canvasable).to.equal(false);
+      expect(adapter.getDuration()).to.equal(2.5);
+      const [first, second] = w.__fakeVimeo.players;
+      expect(first.options).to.deep.equal({ id: 76979871, controls: false, responsive: true, playsinline: true, dnt: true });
+      expect(second.options.id).to.equal('abc');
+      expect(a.container.querySelector('iframe[data-fake-vimeo="76979871"]')).to.not.equal(null);
+    });
+
+    it('drives play, pause, seek, volume and mute; caches the time synchronously; reports the end', async () => {
+      w.__fakeVimeo.duration = 0.8;
+      const { ctx, rec } = context(vimeoItem(), {}, { volume: 0.5, muted: true });
+      const adapter = await load(vimeoLoader, ctx);
+      const fake = lastVimeo();
+      await waitFor(() => hasCall(fake.calls, 'setVolume', 0.5) && hasCall(fake.calls, 'setMuted', true), 'starting volume and mute');
+
+      await adapter.play();
+      await waitFor(() => rec.count('playing') > 0, 'playing');
+      await waitFor(() => adapter.getCurrentTime() > 0.1, 'time advancing');
+      adapter.pause();
+      await waitFor(() => rec.count('paused') === 1, 'paused');
+
+      adapter.seek(0.3);
+      expect(adapter.getCurrentTime(), 'synchronously after seek').to.equal(0.3);
+      adapter.seek(99);
+      expect(adapter.getCurrentTime(), 'clamped').to.equal(0.8);
+      await waitFor(() => hasCall(fake.calls, 'setCurrentTime', 0.8), 'setCurrentTime');
+      expect(hasCall(fake.calls, 'setCurrentTime', 0.3)).to.equal(true);
+
+      adapter.setVolume(0.3);
+      adapter.setMuted(false);
+      await waitFor(() => hasCall(fake.calls, 'setVolume', 0.3) && hasCall(fake.calls, 'setMuted', false), 'volume and mute');
+
+      adapter.seek(0.5);
+      await adapter.play();
+      await waitFor(() => rec.count('ended') === 1, 'ended');
+      expect(adapter.getCurrentTime()).to.equal(0.8);
+      expect(rec.log.filter((r) => r.name === 'error')).to.deep.equal([]);
+    });
+
+    it('reports duration changes and player errors, but not errors that belong to a method call', async () => {
+      const { ctx, rec } = context(vimeoItem());
+      const adapter = await load(vimeoLoader, ctx);
+      const fake = lastVimeo();
+      fake.emit('durationchange', { duration: 4 });
+      expect(adapter.getDuration()).to.equal(4);
+      expect(rec.log.at(-1)).to.deep.equal({ name: 'durationChange', arg: 4 });
+
+      fake.emit('error', { name: 'NotAllowedError', message: 'refused', method: 'play' });
+      expect(rec.count('error')).to.equal(0);
+      fake.emit('error', { name: 'PrivacyError', message: 'private' });
+      const error = rec.log.at(-1)!.arg as PlayerError;
+      expect(error.kind).to.equal('vendor');
+      expect(error.code).to.equal('PrivacyError');
+      expect(error.message).to.be.a('string').and.not.equal('');
+    });
+
+    it('routes rejected method calls into error events', async () => {
+      const { ctx, rec } = context(vimeoItem());
+      const adapter = await load(vimeoLoader, ctx);
+      const fake = lastVimeo();
+      fake.pause = () => Promise.reject(Object.assign(new Error('Password required'), { name: 'PasswordError' }));
+      adapter.pause();
+      const recorded = await waitFor(() => rec.log.find((r) => r.name === 'error'), 'error event');
+      expect(recorded.arg).to.deep.include({ kind: 'vendor', code: 'PasswordError' });
+    });
+
+    it('play() rejects with NotAllowedError when the device refuses', async () => {
+      w.__fakeVimeo.refusePlay = true;
+      const { ctx, rec } = context(vimeoItem());
+      const adapter = await load(vimeoLoader, ctx);
+      const error = await rejection(adapter.play());
+      expect(error).to.be.instanceOf(DOMException);
+      expect((error as DOMException).name).to.equal('NotAllowedError');
+      await sleep(30);
+      expect(rec.names()).to.deep.equal(['ready']);
+    });
+
+    it('a video that cannot be loaded rejects the load with a vendor error and leaves nothing behind', async () => {
+      w.__fakeVimeo.failVideoId = '404';
+      const { ctx, rec, container } = context(vimeoItem('404'));
+      const error = await rejection(vimeoLoader.load(ctx));
+      expect(error).to.be.instanceOf(PlayerLoadError);
+      expect(error).to.deep.include({ kind: 'vendor', code: 'NotFoundError' });
+      expect(container.childElementCount).to.equal(0);
+      expect(rec.log).to.deep.equal([]);
+    });
+
+    it('aborting before ready rejects with AbortError and leaves nothing behind', async () => {
+      w.__fakeVimeo.readyDelay = 150;
+      const { ctx, rec, controller, container } = context(vimeoItem());
+      const pending = vimeoLoader.load(ctx);
+      const fake = await waitFor(() => w.__fakeVimeo.players[0], 'player created');
+      expect(container.querySelector('iframe')).to.not.equal(null);
+      controller.abort();
+      const error = await rejection(pending);
+      expect(error).to.be.instanceOf(DOMException);
+      expect((error as DOMException).name).to.equal('AbortError');
+      expect(container.childElementCount).to.equal(0);
+      expect(fake.destroyed).to.equal(true);
+      await sleep(200);
+      expect(rec.log).to.deep.equal([]);
+    });
+
+    it('destroy() is idempotent, removes the player and stops events', async () => {
+      const { ctx, rec, container } = context(vimeoItem());
+      const adapter = await load(vimeoLoader, ctx);
+      const fake = lastVimeo();
+      const onPlay = fake._listeners.play[0];
+      adapter.destroy();
+      adapter.destroy();
+      expect(fake.destroyed).to.equal(true);
+      expect(fake.calls.filter((c) => c[0] === 'destroy').length).to.equal(1);
+      expect(container.childElementCount).to.equal(0);
+      onPlay({ seconds: 1, duration: 3 }); // a message already on its way
+      adapter.pause();
+      adapter.seek(1);
+      adapter.setVolume(0.2);
+      await adapter.play();
+      await sleep(30);
+      expect(rec.names()).to.deep.equal(['ready']);
+    });
+
+    it("a missing script rejects with 'Vimeo API load error.', a later load works", async () => {
+      const saved = w.Vimeo;
+      const retryUrl = `${VIMEO_URL}?retry=${Date.now()}`;
+      try {
+        delete w.Vimeo;
+        const failed = context(vimeoItem(), { vimeo: MISSING_URL });
+        const error = await rejection(vimeoLoader.load(failed.ctx));
+        expect(error).to.be.instanceOf(PlayerLoadError);
+        expect((error as PlayerLoadError).kind).to.equal('script');
+        expect((error as PlayerLoadError).message).to.equal('Vimeo API load error.');
+        expect(failed.container.childElementCount).to.equal(0);
+
+        const { ctx, rec } = context(vimeoItem(), { vimeo: retryUrl });
+        await load(vimeoLoader, ctx);
+        expect(rec.names()).to.deep.equal(['ready']);
+      } finally {
+        if (!w.Vimeo) w.Vimeo = saved;
+        document.querySelector(`script[src="${retryUrl}"]`)?.remove();
+      }
+    });
+  });
+
+  it('left no unhandled promise rejections', async () => {
+    await sleep(50);
+    expect(unhandled).to.deep.equal([]);
+  });
+});
