@@ -1,6 +1,7 @@
-// `npm run bench`: entry size, total size, and the median time from navigation start to the element's
-// `ready` event (menu rendered) in headless Chromium, beside a plain page with one <video> (first frame)
-// measured in the same run. Servers run on loopback only.
+// `npm run bench`: entry size, total size, the median time from navigation start to the element's
+// `ready` event (menu rendered), and from play to the first video frame, each beside a plain page with one
+// <video> measured in the same run; and the JS heap growth over 50 player <-> menu round trips.
+// Headless Chromium; servers on loopback only.
 import puppeteer from 'puppeteer-core';
 import { startProvider } from '../demo/provider/server.mjs';
 import { createDemoServer } from '../demo/static-server.mjs';
@@ -29,6 +30,68 @@ async function measure(page) {
   return t;
 }
 
+const CONTROLLER = 'patient-ed-player.controller';
+
+/** Time from the play request to the first presented frame: the player's play button vs a plain <video>. */
+async function firstFrame(which) {
+  const tab = await browser.newPage();
+  await tab.setCacheEnabled(false);
+  await tab.goto(new URL('bench-play.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
+  const ms = await tab.evaluate(async (which, key) => {
+    const until = (check) => new Promise((resolve) => { const t = setInterval(() => { const v = check(); if (v) { clearInterval(t); resolve(v); } }, 5); });
+    const frame = (video, t0) => new Promise((resolve) => video.requestVideoFrameCallback(() => resolve(performance.now() - t0)));
+    if (which === 'plain') {
+      const video = document.querySelector('video[data-plain]');
+      await until(() => video.readyState >= 1);
+      const t0 = performance.now();
+      video.play();
+      return frame(video, t0);
+    }
+    const el = document.querySelector('patient-ed-player');
+    const button = await until(() => el.shadowRoot.querySelector('[data-control="big-play"]'));
+    const t0 = performance.now();
+    button.click();
+    const video = await until(() => el.shadowRoot.querySelector('video.media'));
+    return frame(video, t0);
+  }, which, CONTROLLER);
+  await tab.close();
+  return ms;
+}
+
+/** JS heap growth over 50 player <-> menu round trips (after forced GCs). */
+async function heapGrowth(rounds = 50) {
+  const tab = await browser.newPage();
+  const cdp = await tab.createCDPSession();
+  await tab.goto(new URL('bench-player.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
+  await tab.waitForFunction(() => window.__bench?.ready !== undefined, { timeout: 30000 });
+  const roundTrips = (n) =>
+    tab.evaluate(async (n, key) => {
+      const el = document.querySelector('patient-ed-player');
+      const c = el[Symbol.for(key)];
+      const until = (check) => new Promise((resolve) => { const t = setInterval(() => { if (check()) { clearInterval(t); resolve(); } }, 5); });
+      for (let i = 0; i < n; i++) {
+        c.navigate('/demo/player/A_DEMO_VIDEO');
+        await until(() => c.state.playback.ready);
+        c.navigate('/demo/menu');
+        await until(() => el.shadowRoot.querySelector('.section-card'));
+      }
+    }, n, CONTROLLER);
+  // The browser's resource-timing buffer grows with every request; it is not the player's memory.
+  const heap = async () => {
+    await tab.evaluate(() => performance.clearResourceTimings());
+    for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    const { nodes, jsEventListeners } = await cdp.send('Memory.getDOMCounters');
+    return { usedSize, nodes, jsEventListeners };
+  };
+  await roundTrips(3); // warm-up: lazy chunks, catalogs, caches
+  const before = await heap();
+  await roundTrips(rounds);
+  const after = await heap();
+  await tab.close();
+  return { before, after };
+}
+
 try {
   const player = [];
   const video = [];
@@ -48,6 +111,27 @@ try {
   console.log(`navigation -> ready (menu):    median ${p.toFixed(0)} ms over ${RUNS} runs  [${player.map((x) => x.toFixed(0)).join(', ')}]`);
   console.log(`navigation -> plain <video> first frame: median ${v.toFixed(0)} ms  [${video.map((x) => x.toFixed(0)).join(', ')}]`);
   console.log(`ratio player / plain video:    ${(p / v).toFixed(2)}`);
+
+  const ff = [];
+  const plain = [];
+  for (let i = 0; i < RUNS; i++) {
+    ff.push(await firstFrame('player'));
+    plain.push(await firstFrame('plain'));
+  }
+  const f = median(ff);
+  const g = median(plain);
+  console.log(`play -> first frame (player):  median ${f.toFixed(0)} ms  [${ff.map((x) => x.toFixed(0)).join(', ')}]`);
+  console.log(`play -> first frame (<video>): median ${g.toFixed(0)} ms  [${plain.map((x) => x.toFixed(0)).join(', ')}]`);
+  console.log(`ratio player / plain video:    ${(f / g).toFixed(2)}`);
+
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 50);
+  const { before, after } = await heapGrowth(rounds);
+  const mb = (n) => (n / 1024 / 1024).toFixed(2);
+  console.log(
+    `after ${rounds} player<->menu round trips: JS heap ${mb(before.usedSize)} -> ${mb(after.usedSize)} MB ` +
+      `(${after.usedSize >= before.usedSize ? '+' : ''}${((after.usedSize - before.usedSize) / 1024).toFixed(0)} kB, mostly V8 code and DevTools network records); ` +
+      `DOM nodes ${before.nodes} -> ${after.nodes}; JS event listeners ${before.jsEventListeners} -> ${after.jsEventListeners}`,
+  );
 } finally {
   await browser.close();
   provider.server.close();

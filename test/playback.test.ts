@@ -138,6 +138,7 @@ describe('playback of the real sample MP4s', () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO' });
     const ends = record<{ code: string }>(el, 'playlistend');
     const states = record<{ state: number }>(el, 'statechange');
+    const analytics = record<{ type: number; label: string }>(el, 'analytics');
     const count = pb(el).playlist!.items.length;
     await engine(el).play();
     await waitFor(() => pb(el).player === 1, 'playing');
@@ -150,6 +151,7 @@ describe('playback of the real sample MP4s', () => {
     engine(el).seek(pb(el).duration - 0.3);
     await waitFor(() => ends.length === 1, 'playlistend', 10000);
     expect(ends[0]).to.deep.equal({ code: 'A_DEMO_VIDEO' });
+    expect(analytics.at(-1)).to.deep.equal({ type: ANALYTICS.PLAYLIST_END, label: 'A_DEMO_VIDEO' });
     expect(pb(el).player).to.equal(9);
     expect(pb(el).index).to.equal(count - 1);
   });
@@ -471,5 +473,74 @@ describe('failures show a message while the rest of the player works', () => {
     await engine(vimeo).play();
     await waitFor(() => pb(vimeo).player === 1, 'vimeo playing');
     expect(shadow(yt).querySelector('.stage')!.childElementCount).to.be.greaterThan(0);
+  });
+});
+
+describe('autoplay, touch devices, skipping rules and release', () => {
+  beforeEach(clearStorage);
+  afterEach(unmountAll);
+
+  it('autoplay 1 starts playing by itself; the default waits', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', autoplay: '1' });
+    await waitFor(() => pb(el).player === 1, 'autoplaying', 10000);
+    const still = await mountReady({ code: 'A_DEMO_VIDEO' });
+    await sleep(300);
+    expect(pb(still).player).to.equal(0);
+    expect($(still, '[data-control="big-play"]')).to.exist;
+  });
+
+  it('on touch devices autoplay is not forced: the player waits for a tap', async () => {
+    const originalMatchMedia = window.matchMedia;
+    const touchPoints = Object.getOwnPropertyDescriptor(Navigator.prototype, 'maxTouchPoints');
+    window.matchMedia = ((q: string) => ({ ...originalMatchMedia.call(window, q), matches: q.includes('coarse') })) as typeof window.matchMedia;
+    Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { configurable: true, get: () => 5 });
+    try {
+      const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', autoplay: '1' });
+      await waitFor(() => pb(el).ready && pb(el).awaitingTap, 'awaiting a tap', 10000);
+      await sleep(300);
+      expect(pb(el).player).to.equal(0);
+      $(el, '[data-control="big-play"]')!.click();
+      await waitFor(() => pb(el).player === 1, 'playing after the tap');
+    } finally {
+      window.matchMedia = originalMatchMedia;
+      if (touchPoints) Object.defineProperty(Navigator.prototype, 'maxTouchPoints', touchPoints);
+    }
+  });
+
+  it('with flags.skip 0, seeking past what was watched and next are refused until the item ends', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    const base = pb(el).playlist!;
+    engine(el).loadPlaylist({ ...base, allowSkipping: false, flags: { ...base.flags, skip: 0 } }, 'no-skip');
+    await waitFor(() => pb(el).key === 'no-skip' && pb(el).ready, 'reloaded');
+    expect(engine(el).next()).to.equal(false);
+    expect($(el, '[data-control="next"]')!.hasAttribute('disabled')).to.equal(true);
+    engine(el).seek(6);
+    expect(pb(el).currentTime).to.equal(0);
+    await engine(el).play();
+    await waitFor(() => pb(el).currentTime > 1, 'watched a second');
+    engine(el).seek(0.2);
+    expect(pb(el).currentTime).to.be.closeTo(0.2, 0.05);
+    engine(el).seek(6);
+    expect(pb(el).currentTime).to.be.below(2);
+  });
+
+  it('releases its media, timers and listeners when the element leaves the page', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    await engine(el).play();
+    await waitFor(() => pb(el).player === 1, 'playing');
+    const media = video(el);
+    const states = record(el, 'statechange');
+    el.remove();
+    expect(media.isConnected).to.equal(false);
+    expect(media.paused).to.equal(true);
+    expect(media.getAttribute('src')).to.equal(null);
+    const time = pb(el).currentTime;
+    await sleep(300);
+    expect(pb(el).currentTime).to.equal(time); // no progress poll any more
+    expect(states.length).to.be.at.most(1);
+    // Back on the page, it plays again.
+    document.body.append(el);
+    await waitFor(() => pb(el).ready && video(el), 'ready again', 10000);
+    el.remove();
   });
 });

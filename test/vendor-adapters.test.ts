@@ -74,6 +74,7 @@ const ytItem = (videoId: string | null = 'M7lc1UVf-VE'): PlaylistItem => ({
   labels: {},
   runtime: 0,
   chapters: [],
+  hasChapters: false,
   slides: [],
 });
 const vimeoItem = (videoId: string | null = '76979871'): PlaylistItem => ({ ...ytItem(videoId), type: 'MainVimeoVideo', code: 'V1' });

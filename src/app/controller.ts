@@ -59,7 +59,7 @@ export class PlayerController {
       client: () => this.state.loadedClient,
       scripts: () => this.scripts,
     });
-    const loc = memoryLocation({ path: initialPath, record: true });
+    const loc = memoryLocation({ path: initialPath });
     this.location = loc;
     [this.currentPath, this.currentSearch = ''] = initialPath.split('?');
   }

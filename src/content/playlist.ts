@@ -26,6 +26,8 @@ export interface PlaylistItem {
   brochureFile?: string;
   publishedAt?: string;
   chapters: Chapter[];
+  /** A playlist item has chapters when its first text entry has a time value (spec section 4). */
+  hasChapters: boolean;
   slides: { image?: string; text?: string; t: number }[];
 }
 
@@ -116,6 +118,7 @@ function normaliseItem(dto: PlaylistItemDto, index: number, playlistCode: string
     brochureFile: str(entries.find((e) => e.key === 'brochure')?.value),
     publishedAt: str(dto.version?.published_at),
     chapters,
+    hasChapters: entries.length > 0 && entryTime(entries[0]) !== undefined && chapters.length > 0,
     slides,
   };
 }

@@ -46,6 +46,8 @@ export class PlaybackEngine {
   private started = false;
   private playlistStarted = false;
   private lastTime = 0;
+  /** Furthest point watched in the current item (skipping rules). */
+  private watched = 0;
 
   constructor(private readonly deps: EngineDeps) {}
 
@@ -129,6 +131,7 @@ export class PlaybackEngine {
     this.milestones = new Set();
     this.started = false;
     this.lastTime = 0;
+    this.watched = 0;
     const abort = (this.loadAbort = new AbortController());
     const loader = loaderFor(item);
     pb.kind = loader.kind;
@@ -321,6 +324,7 @@ export class PlaybackEngine {
     const d = adapter.getDuration() || pb.duration;
     if (d > 0 && d !== pb.duration) pb.duration = d;
     if (t !== pb.currentTime) pb.currentTime = t;
+    if (t > this.watched && t - this.watched < 1) this.watched = t;
     const lines = activeCues(this.cues, t);
     if (lines.join('\n') !== pb.captions.join('\n')) pb.captions = lines;
     if (pb.player === PLAYER_STATE.PLAYING && d > 0) {
@@ -436,10 +440,19 @@ export class PlaybackEngine {
     return this.pb.player === PLAYER_STATE.PLAYING ? this.pause() : this.play();
   }
 
+  /**
+   * Skipping is allowed unless the playlist's flags.skip is 0: then seeking past the furthest point
+   * watched, and moving to the next item before this one ended, are refused.
+   */
+  canSkip(): boolean {
+    return this.pb.playlist?.allowSkipping !== false || this.pb.player === PLAYER_STATE.ENDED;
+  }
+
   seek(seconds: number): boolean {
     if (!this.adapter || !Number.isFinite(seconds)) return false;
     const d = this.adapter.getDuration() || this.pb.duration;
-    const t = Math.min(Math.max(0, seconds), d > 0 ? d : Infinity);
+    let t = Math.min(Math.max(0, seconds), d > 0 ? d : Infinity);
+    if (!this.canSkip()) t = Math.min(t, Math.max(this.watched, this.pb.currentTime));
     this.adapter.seek(t);
     this.pb.currentTime = t;
     this.lastTime = t;
@@ -522,7 +535,7 @@ export class PlaybackEngine {
 
   next(): boolean {
     const playlist = this.pb.playlist;
-    if (!playlist) return false;
+    if (!playlist || !this.canSkip()) return false;
     return this.setIndex(nextIndex(this.pb.index, playlist.items.length));
   }
 

@@ -32,7 +32,7 @@ export function PlayerControls({ prefs, basePath, onFullscreen, onMenu }: Contro
   const playing = pb.player === PLAYER_STATE.PLAYING;
   const item = pb.playlist?.items[pb.index];
   const count = pb.playlist?.items.length ?? 0;
-  const hasChapters = Boolean(item && item.chapters.length > 0);
+  const hasChapters = Boolean(item?.hasChapters);
   const captionsOn = prefs.subtitles === 1;
   const volumePercent = Math.round((pb.muted ? 0 : pb.volume) * 100);
   const openModal = (name: string) => controller.navigate(paths.modal(basePath, name));
@@ -60,7 +60,7 @@ export function PlayerControls({ prefs, basePath, onFullscreen, onMenu }: Contro
             <button type="button" className="control" data-control="prev" aria-label={i18n._({ id: 'controls.prev', message: 'Previous video' })} onClick={() => engine.prev()}>
               <Icon name="prev" />
             </button>
-            <button type="button" className="control" data-control="next" aria-label={i18n._({ id: 'controls.next', message: 'Next video' })} onClick={() => engine.next()}>
+            <button type="button" className="control" data-control="next" disabled={!engine.canSkip()} aria-label={i18n._({ id: 'controls.next', message: 'Next video' })} onClick={() => engine.next()}>
               <Icon name="next" />
             </button>
           </>

@@ -45,9 +45,11 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen, host 
     if (playlist.status !== 'loading') reportRendered('playlist');
   }, [playlist.status, reportRendered]);
 
+  // Start the playlist once per fetched playlist (not on every render).
+  const loaded = playlist.status === 'ready' ? playlist.data : undefined;
   useEffect(() => {
-    if (playlist.status === 'ready' && controller.state.playback.key !== key) engine.loadPlaylist(playlist.data, key);
-  }, [playlist, key, engine, controller]);
+    if (loaded && controller.state.playback.key !== key) engine.loadPlaylist(loaded, key);
+  }, [loaded, key, engine, controller]);
 
   useEffect(() => {
     if (controller.state.playback.key === key) engine.setCaptionLanguage(prefs.ccLanguage);
