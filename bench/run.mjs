@@ -92,6 +92,34 @@ async function heapGrowth(rounds = 50) {
   return { before, after };
 }
 
+/** Median latency of a method call (getter, and an action's promise) and of a postMessage round trip. */
+async function commandLatency() {
+  const tab = await browser.newPage();
+  await tab.goto(new URL('bench-player.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
+  await tab.waitForFunction(() => window.__bench?.ready !== undefined, { timeout: 30000 });
+  // Timers are coarse in the page (100 µs), so time batches and divide.
+  const methods = await tab.evaluate(async () => {
+    const el = document.querySelector('patient-ed-player');
+    const getter = [];
+    const action = [];
+    for (let batch = 0; batch < 9; batch++) {
+      let t = performance.now();
+      for (let i = 0; i < 10000; i++) el.getPlayerState();
+      getter.push((performance.now() - t) / 10000);
+      t = performance.now();
+      for (let i = 0; i < 500; i++) await el.setVolume(i % 2 ? 0.5 : 0.6);
+      action.push((performance.now() - t) / 500);
+    }
+    return { getter, action };
+  });
+  await tab.goto(new URL('bench-iframe.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
+  await tab.evaluate(() => window.__embedReady);
+  await tab.evaluate(() => window.__roundTrip(20, 1)); // warm-up
+  const messages = await tab.evaluate(() => window.__roundTrip(100, 9));
+  await tab.close();
+  return { ...methods, messages };
+}
+
 try {
   const player = [];
   const video = [];
@@ -123,6 +151,11 @@ try {
   console.log(`play -> first frame (player):  median ${f.toFixed(0)} ms  [${ff.map((x) => x.toFixed(0)).join(', ')}]`);
   console.log(`play -> first frame (<video>): median ${g.toFixed(0)} ms  [${plain.map((x) => x.toFixed(0)).join(', ')}]`);
   console.log(`ratio player / plain video:    ${(f / g).toFixed(2)}`);
+
+  const latency = await commandLatency();
+  const us = (xs) => `${(median(xs) * 1000).toFixed(2)} µs`;
+  console.log(`method call: getter ${us(latency.getter)}, action (await setVolume) ${us(latency.action)} (median of 9 batches)`);
+  console.log(`postMessage round trip through an iframe (getPlayerState): ${(median(latency.messages) * 1000).toFixed(0)} µs (median of 9 batches of 100)`);
 
   const rounds = Number(process.env.BENCH_ROUNDS ?? 50);
   const { before, after } = await heapGrowth(rounds);

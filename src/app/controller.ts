@@ -12,6 +12,8 @@ import { resolveNavigation } from '../routing/routes';
 import { createPlayerState, type PlayerState } from '../state/player-state';
 import { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
+import { executeCommand } from '../commands/execute';
+import type { CommandName } from '../commands/table';
 
 export type MemoryLocation = Pick<ReturnType<typeof memoryLocation>, 'hook' | 'searchHook' | 'navigate'> & {
   history?: string[];
@@ -192,6 +194,11 @@ export class PlayerController {
       unsubscribe();
       globalThis.removeEventListener?.('storage', onStorage);
     };
+  }
+
+  /** Run a command through the one command layer (UI, keyboard, methods, events and messages all do). */
+  command<N extends CommandName>(name: N, ...args: unknown[]): unknown {
+    return executeCommand(this, name, args);
   }
 
   abortAll(): void {

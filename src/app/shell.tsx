@@ -12,6 +12,7 @@ import { Notices } from '../screens/notices';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { usePlayer } from './context';
 import { themeCss } from '../element/styles';
+import { dispatchPlayerEvent } from '../element/events';
 import type { ProviderHosts } from '../content/provider';
 
 const PLATFORMS = ['ios', 'android', 'web'];
@@ -67,6 +68,12 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
 
   useEffect(() => controller.connectStorage(), [controller]);
 
+  // The navigate event: every screen the player settles on (not the redirects), with its code.
+  useEffect(() => {
+    if (redirect) return;
+    dispatchPlayerEvent(host, 'navigate', { name: route.name, code: route.code ?? null });
+  }, [route, redirect, host]);
+
   useEffect(() => {
     controller.applyTheme(themeCss(prefs));
   }, [prefs.color, prefs.scale, prefs.fontSize, prefs.ccFontFamily, prefs.ccFontSize, prefs.ccFontColor, prefs.ccFontOpacity, prefs.ccBackgroundColor, prefs.ccBackgroundOpacity, controller]);
@@ -104,7 +111,7 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   } else {
     screen = (
       <Suspense fallback={<Loading />}>
-        <PlayerScreen client={route.client!} code={route.code!} collection={route.collection} prefs={prefs} modalOpen={Boolean(route.modal)} host={host} />
+        <PlayerScreen client={route.client!} code={route.code!} collection={route.collection} prefs={prefs} modalOpen={Boolean(route.modal)} />
       </Suspense>
     );
   }

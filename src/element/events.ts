@@ -15,6 +15,12 @@ export interface PlayerEventMap {
   analytics: AnalyticsEvent;
   /** The last item of the playlist ended. */
   playlistend: { code: string };
+  /** The player moved to another screen: route name and code (if any). */
+  navigate: { name: string; code: string | null };
+  /** A screenshot in native iOS / Android wrappers (elsewhere it downloads as a file). */
+  screenshot: { data: string };
+  /** The answer to a `command` CustomEvent. */
+  result: { id: string | number; result: unknown } | { id: string | number; error: { code: string; message: string } };
 }
 export type PlayerEventName = keyof PlayerEventMap;
 

@@ -63,7 +63,23 @@ export class PlaybackEngine {
     return this.pb.playlist?.items[this.pb.index];
   }
   get canvasable(): boolean {
-    return Boolean(this.adapter?.canvasable);
+    return Boolean(this.adapter?.canvasable && this.adapter.captureFrame);
+  }
+
+  captureFrame(): string | undefined {
+    return this.adapter?.captureFrame?.();
+  }
+
+  /** Leave the playlist (the player screen closed): release the media and report "no playlist". */
+  reset(): void {
+    const { volume, muted, unmuteVolume } = this.pb;
+    this.unloadItem();
+    this.pendingPlay = false;
+    const next = initialPlayback();
+    Object.assign(next, { volume, muted, unmuteVolume });
+    const had = this.pb.playlist !== undefined;
+    this.deps.state.playback = next;
+    if (had) dispatchPlayerEvent(this.deps.host, 'statechange', { state: PLAYER_STATE.NOT_READY });
   }
 
   /** The element the current adapter renders into; null when the player screen goes away. */
@@ -98,7 +114,6 @@ export class PlaybackEngine {
     next.ccLanguage = this.resolveLanguage(prefs.ccLanguage, playlist.ccLanguages, 'ccFallback');
     this.deps.state.playback = next;
     this.playlistStarted = false;
-    this.pendingPlay = false;
     if (this.stage) void this.loadItem(next.index, prefs.autoplay === 1 ? 'auto' : 'no');
   }
 
@@ -405,8 +420,9 @@ export class PlaybackEngine {
   async play(): Promise<boolean> {
     const adapter = this.adapter;
     if (!adapter) {
-      this.pendingPlay = Boolean(this.pb.playlist);
-      return false;
+      // Queued: plays as soon as the next item is ready.
+      this.pendingPlay = true;
+      return true;
     }
     if (this.pb.player === PLAYER_STATE.ENDED) adapter.seek(0);
     this.pb.awaitingTap = false;
@@ -428,9 +444,10 @@ export class PlaybackEngine {
     }
   }
 
+  /** Pause (also cancels a queued play while an item is loading). */
   pause(): boolean {
     this.pendingPlay = false;
-    if (!this.adapter) return false;
+    if (!this.adapter) return Boolean(this.pb.playlist);
     this.adapter.pause();
     this.indicate('pause');
     return true;

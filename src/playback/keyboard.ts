@@ -1,18 +1,19 @@
+import type { CommandName } from '../commands/table';
 import { TIMING } from './timing';
 
-/** Player keyboard shortcuts (spec section 9), declared once: key -> action. */
+/** Player keyboard shortcuts (spec section 9), declared once: key -> command of the command table. */
 export const PLAYER_SHORTCUTS = {
-  ArrowLeft: { action: 'seekBy', value: -TIMING.seekStepS },
-  j: { action: 'seekBy', value: -TIMING.seekLongStepS },
-  ArrowRight: { action: 'seekBy', value: TIMING.seekStepS },
-  l: { action: 'seekBy', value: TIMING.seekLongStepS },
-  ' ': { action: 'toggle' },
-  k: { action: 'toggle' },
-  f: { action: 'fullscreen' },
-  m: { action: 'toggleMute' },
-  ArrowUp: { action: 'changeVolume', value: TIMING.volumeStep },
-  ArrowDown: { action: 'changeVolume', value: -TIMING.volumeStep },
-} as const;
+  ArrowLeft: { command: 'seekBy', value: -TIMING.seekStepS },
+  j: { command: 'seekBy', value: -TIMING.seekLongStepS },
+  ArrowRight: { command: 'seekBy', value: TIMING.seekStepS },
+  l: { command: 'seekBy', value: TIMING.seekLongStepS },
+  ' ': { command: 'togglePlay' },
+  k: { command: 'togglePlay' },
+  f: { command: 'toggleFullscreen' },
+  m: { command: 'toggleMute' },
+  ArrowUp: { command: 'changeVolume', value: TIMING.volumeStep },
+  ArrowDown: { command: 'changeVolume', value: -TIMING.volumeStep },
+} as const satisfies Record<string, { command: CommandName; value?: number }>;
 
 export type ShortcutAction = (typeof PLAYER_SHORTCUTS)[keyof typeof PLAYER_SHORTCUTS];
 

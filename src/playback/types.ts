@@ -47,6 +47,8 @@ export interface MediaAdapter {
   getDuration(): number;
   /** Whether a frame can be drawn to a canvas (screenshot). */
   readonly canvasable: boolean;
+  /** The current frame as a PNG data URL at pixel ratio 1 (canvasable adapters only). */
+  captureFrame?(): string | undefined;
   /** Release every element, listener, timer and vendor player. Idempotent. */
   destroy(): void;
 }

@@ -9,6 +9,8 @@ import type { NoticeKey } from '../state/player-state';
 /** The notices' texts (spec section 8), translated. */
 export function noticeText(i18n: I18n, key: NoticeKey): string {
   switch (key) {
+    case 'screenshotDisabled':
+      return i18n._({ id: 'notice.screenshotDisabled', message: 'Use your system to capture an image of this screen.' });
     case 'voFallback':
       return i18n._({ id: 'notice.voFallback', message: 'Your selected video language preference is not available for this video. Video will play in English as a fallback.' });
     case 'ccFallback':
@@ -28,7 +30,12 @@ export function noticeText(i18n: I18n, key: NoticeKey): string {
   }
 }
 
-function Notice({ id, kind, text }: { id: number; kind: 'info' | 'error'; text: string }) {
+/** A notice's headline, when it has one. */
+export function noticeHeadline(i18n: I18n, key: NoticeKey): string | undefined {
+  return key === 'screenshotDisabled' ? i18n._({ id: 'notice.screenshotDisabledHeadline', message: 'Screenshot Disabled' }) : undefined;
+}
+
+function Notice({ id, kind, text, headline }: { id: number; kind: 'info' | 'error'; text: string; headline?: string }) {
   const { controller } = usePlayer();
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -40,7 +47,9 @@ function Notice({ id, kind, text }: { id: number; kind: 'info' | 'error'; text: 
   }, [id, controller]);
   return (
     <li className={`notice notice-${kind}`} data-notice-id={id}>
-      {text}
+      {headline && <strong className="notice-headline">{headline}</strong>}
+      {headline ? ' ' : ''}
+      <span className="notice-text">{text}</span>
     </li>
   );
 }
@@ -54,7 +63,7 @@ export function Notices() {
     <div className="notices" role="status" aria-live="polite" aria-label={i18n._({ id: 'notice.region', message: 'Notifications' })}>
       <ul className="notice-list">
         {notifications.map((n) => (
-          <Notice key={n.id} id={n.id} kind={n.kind} text={noticeText(i18n, n.key)} />
+          <Notice key={n.id} id={n.id} kind={n.kind} text={noticeText(i18n, n.key)} headline={noticeHeadline(i18n, n.key)} />
         ))}
       </ul>
     </div>

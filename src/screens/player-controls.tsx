@@ -5,6 +5,7 @@ import { PLAYER_STATE } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
 import { paths } from '../routing/routes';
 import { Icon } from '../ui/icons';
+import type { CommandName } from '../commands/table';
 
 export const formatTime = (seconds: number) => {
   const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
@@ -18,15 +19,15 @@ interface ControlsProps {
   prefs: Preferences;
   /** Path of the player route (modal children are appended to it). */
   basePath: string;
-  onFullscreen: () => void;
   onMenu: () => void;
 }
 
 /** The control bar: every button sends a command to the engine (the one place commands run). */
-export function PlayerControls({ prefs, basePath, onFullscreen, onMenu }: ControlsProps) {
+export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
   const { i18n } = useLingui();
   const { controller } = usePlayer();
   const engine = controller.engine;
+  const run = (name: CommandName, ...args: unknown[]) => void controller.command(name, ...args);
   const snap = useSnapshot(controller.state);
   const pb = snap.playback;
   const playing = pb.player === PLAYER_STATE.PLAYING;
@@ -49,18 +50,18 @@ export function PlayerControls({ prefs, basePath, onFullscreen, onMenu }: Contro
         disabled={!pb.ready}
         aria-label={i18n._({ id: 'controls.seek', message: 'Seek' })}
         aria-valuetext={i18n._({ id: 'controls.seekValue', message: '{current} of {total}', values: { current: formatTime(pb.currentTime), total: formatTime(pb.duration) } })}
-        onChange={(e) => engine.seek(Number(e.currentTarget.value))}
+        onChange={(e) => run('seekTo', Number(e.currentTarget.value))}
       />
       <div className="control-row">
-        <button type="button" className="control" data-control="play" aria-label={playing ? i18n._({ id: 'controls.pause', message: 'Pause' }) : i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => void engine.toggle()}>
+        <button type="button" className="control" data-control="play" aria-label={playing ? i18n._({ id: 'controls.pause', message: 'Pause' }) : i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => run('togglePlay')}>
           <Icon name={playing ? 'pause' : 'play'} />
         </button>
         {count > 1 && (
           <>
-            <button type="button" className="control" data-control="prev" aria-label={i18n._({ id: 'controls.prev', message: 'Previous video' })} onClick={() => engine.prev()}>
+            <button type="button" className="control" data-control="prev" aria-label={i18n._({ id: 'controls.prev', message: 'Previous video' })} onClick={() => run('prev')}>
               <Icon name="prev" />
             </button>
-            <button type="button" className="control" data-control="next" disabled={!engine.canSkip()} aria-label={i18n._({ id: 'controls.next', message: 'Next video' })} onClick={() => engine.next()}>
+            <button type="button" className="control" data-control="next" disabled={!engine.canSkip()} aria-label={i18n._({ id: 'controls.next', message: 'Next video' })} onClick={() => run('next')}>
               <Icon name="next" />
             </button>
           </>
@@ -70,7 +71,7 @@ export function PlayerControls({ prefs, basePath, onFullscreen, onMenu }: Contro
           {formatTime(pb.currentTime)} / {formatTime(pb.duration)}
         </span>
         <span className="spacer" />
-        <button type="button" className="control" data-control="mute" aria-label={pb.muted ? i18n._({ id: 'controls.unmute', message: 'Unmute' }) : i18n._({ id: 'controls.mute', message: 'Mute' })} onClick={() => engine.toggleMute()}>
+        <button type="button" className="control" data-control="mute" aria-label={pb.muted ? i18n._({ id: 'controls.unmute', message: 'Unmute' }) : i18n._({ id: 'controls.mute', message: 'Mute' })} onClick={() => run('toggleMute')}>
           <Icon name={pb.muted || pb.volume === 0 ? 'muted' : 'volume'} />
         </button>
         <input
@@ -82,10 +83,10 @@ export function PlayerControls({ prefs, basePath, onFullscreen, onMenu }: Contro
           value={volumePercent}
           aria-label={i18n._({ id: 'controls.volume', message: 'Volume' })}
           aria-valuetext={`${volumePercent}%`}
-          onChange={(e) => engine.setVolume(Number(e.currentTarget.value) / 100)}
+          onChange={(e) => run('setVolume', Number(e.currentTarget.value) / 100)}
         />
         {prefs.captionsButton === 1 && pb.hasCaptions && (
-          <button type="button" className="control" data-control="captions" aria-pressed={captionsOn} aria-label={i18n._({ id: 'controls.captions', message: 'Captions' })} onClick={() => controller.setLocalPreference('subtitles', captionsOn ? 0 : 1)}>
+          <button type="button" className="control" data-control="captions" aria-pressed={captionsOn} aria-label={i18n._({ id: 'controls.captions', message: 'Captions' })} onClick={() => run('toggleCaptions')}>
             <Icon name="captions" />
           </button>
         )}
@@ -103,7 +104,7 @@ export function PlayerControls({ prefs, basePath, onFullscreen, onMenu }: Contro
           <Icon name="extras" />
         </button>
         {prefs.enlargeButton === 1 && (
-          <button type="button" className="control" data-control="fullscreen" aria-pressed={snap.shell.fullscreen} aria-label={i18n._({ id: 'controls.fullscreen', message: 'Full screen' })} onClick={onFullscreen}>
+          <button type="button" className="control" data-control="fullscreen" aria-pressed={snap.shell.fullscreen} aria-label={i18n._({ id: 'controls.fullscreen', message: 'Full screen' })} onClick={() => run('toggleFullscreen')}>
             <Icon name={snap.shell.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
           </button>
         )}

@@ -20,17 +20,11 @@ interface PlayerScreenProps {
   prefs: Preferences;
   /** A modal route is shown: keyboard shortcuts are off. */
   modalOpen: boolean;
-  host: HTMLElement;
 }
 
-/** Enter or leave full screen for the element itself. */
-export function toggleFullscreen(host: HTMLElement): void {
-  if (document.fullscreenElement === host) void document.exitFullscreen?.().catch(() => {});
-  else void host.requestFullscreen?.().catch(() => {});
-}
 
 /** Playlist player screen: stage (the adapter's media), overlays, control bar and keyboard shortcuts. */
-export function PlayerScreen({ client, code, collection, prefs, modalOpen, host }: PlayerScreenProps) {
+export function PlayerScreen({ client, code, collection, prefs, modalOpen }: PlayerScreenProps) {
   const { i18n } = useLingui();
   const { api, controller, reportRendered } = usePlayer();
   const engine = controller.engine;
@@ -48,7 +42,10 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen, host 
   // Start the playlist once per fetched playlist (not on every render).
   const loaded = playlist.status === 'ready' ? playlist.data : undefined;
   useEffect(() => {
-    if (loaded && controller.state.playback.key !== key) engine.loadPlaylist(loaded, key);
+    if (!loaded || controller.state.playback.key === key) return;
+    // The same playlist again (a language change): stay on the item being watched.
+    const current = controller.state.playback;
+    engine.loadPlaylist(loaded, key, current.playlist?.code === loaded.code ? current.index : 0);
   }, [loaded, key, engine, controller]);
 
   useEffect(() => {
@@ -60,7 +57,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen, host 
   useEffect(
     () => () => {
       engine.setStage(null);
-      controller.state.playback.key = undefined;
+      engine.reset();
     },
     [engine, controller],
   );
@@ -100,7 +97,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen, host 
   );
 
   const onMenu = () => {
-    engine.pause();
+    controller.command('pauseVideo');
     controller.navigate(paths.modal(basePath, 'info'));
   };
 
@@ -114,23 +111,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen, host 
     if (target.tagName === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) return;
     if (target.tagName === 'INPUT' && event.key.startsWith('Arrow')) return;
     event.preventDefault();
-    switch (shortcut.action) {
-      case 'seekBy':
-        engine.seekBy(shortcut.value);
-        break;
-      case 'toggle':
-        void engine.toggle();
-        break;
-      case 'fullscreen':
-        toggleFullscreen(host);
-        break;
-      case 'toggleMute':
-        engine.toggleMute();
-        break;
-      case 'changeVolume':
-        engine.changeVolume(shortcut.value);
-        break;
-    }
+    void controller.command(shortcut.command, ...('value' in shortcut ? [shortcut.value] : []));
   };
 
   const backToMenu = (
@@ -174,7 +155,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen, host 
           role="region"
           aria-label={i18n._({ id: 'player.stage', message: 'Video player' })}
           data-kind={pb.kind ?? ''}
-          onClick={(e) => e.target === e.currentTarget && void engine.toggle()}
+          onClick={(e) => e.target === e.currentTarget && void controller.command('togglePlay')}
         />
         {showPoster && <img className="poster" src={poster} alt="" />}
         {captionsShown && (
@@ -200,13 +181,13 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen, host 
           </div>
         )}
         {showBigPlay && (
-          <button type="button" className="big-play" data-control="big-play" aria-label={i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => void engine.play()}>
+          <button type="button" className="big-play" data-control="big-play" aria-label={i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => void controller.command('playVideo')}>
             <Icon name="play" />
           </button>
         )}
         {!pb.ready && !pb.error && pb.key === key && <div className="stage-loading"><span className="spinner" aria-hidden="true" /></div>}
       </div>
-      <PlayerControls prefs={prefs} basePath={basePath} onFullscreen={() => toggleFullscreen(host)} onMenu={onMenu} />
+      <PlayerControls prefs={prefs} basePath={basePath} onMenu={onMenu} />
     </section>
   );
 }

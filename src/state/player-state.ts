@@ -36,7 +36,7 @@ export interface PlaybackState {
 }
 
 /** Notices the player shows (translated by the UI from their key). */
-export type NoticeKey = 'voFallback' | 'ccFallback' | 'restricted' | 'mediaError' | 'sourceError' | 'youtubeScript' | 'vimeoScript' | 'vendorError';
+export type NoticeKey = 'screenshotDisabled' | 'voFallback' | 'ccFallback' | 'restricted' | 'mediaError' | 'sourceError' | 'youtubeScript' | 'vimeoScript' | 'vendorError';
 
 export interface Notification {
   id: number;

@@ -43,6 +43,18 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
     },
     setVolume: (v) => void (video.volume = Math.min(1, Math.max(0, v))),
     setMuted: (m) => void (video.muted = m),
+    captureFrame() {
+      if (!video.videoWidth) return undefined;
+      try {
+        const canvas = document.createElement('canvas');
+        canvas.width = video.videoWidth;
+        canvas.height = video.videoHeight;
+        canvas.getContext('2d')!.drawImage(video, 0, 0, canvas.width, canvas.height);
+        return canvas.toDataURL('image/png');
+      } catch {
+        return undefined; // a tainted canvas (no CORS on the media): not capturable
+      }
+    },
     getCurrentTime: () => video.currentTime || 0,
     getDuration: () => (Number.isFinite(video.duration) ? video.duration : 0),
     destroy() {

@@ -1,0 +1,94 @@
+import type { PlayerController } from '../../app/controller';
+import type { PlayerEventName } from '../events';
+import { answerPayload } from './custom-events';
+
+export const MESSAGE_TYPES = {
+  command: 'patient-ed-player:command',
+  result: 'patient-ed-player:result',
+  event: 'patient-ed-player:event',
+} as const;
+
+/** Element events forwarded to the embedding page, by their message names. */
+export const FORWARDED_EVENTS: Record<Exclude<PlayerEventName, 'result'>, string> = {
+  ready: 'onReady',
+  statechange: 'onStateChange',
+  volumechange: 'onVolumeChange',
+  navigate: 'onNavigate',
+  analytics: 'onAnalytics',
+  playlistend: 'onPlaylistEnd',
+  screenshot: 'onScreenshotClick',
+};
+
+/** Parse an allow-list: origins separated by spaces or commas; anything that is not an http(s) origin is dropped. */
+export function parseOrigins(raw: string | undefined | null): string[] {
+  if (!raw) return [];
+  return raw
+    .split(/[\s,]+/)
+    .map((o) => {
+      try {
+        const u = new URL(o);
+        return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : '';
+      } catch {
+        return '';
+      }
+    })
+    .filter(Boolean);
+}
+
+const referrerOrigin = () => {
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The postMessage adapter for iframe embedding. Only messages from the parent window are read, only
+ * from allowed origins when an allow-list is set; a message without a command name and an id, or with an
+ * unknown command, is ignored. Answers go to the sender's exact origin, events to the first allowed
+ * origin (else the embedding page's origin from the referrer); never to '*'.
+ */
+export function attachPostMessage(host: HTMLElement, controller: PlayerController, allowedOrigins: () => string[]): () => void {
+  const win = window;
+  const parent = win.parent;
+  if (!parent || parent === win) return () => {};
+
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== parent) return;
+    const origin = event.origin;
+    if (!origin || origin === 'null') return;
+    const allowed = allowedOrigins();
+    if (allowed.length > 0 && !allowed.includes(origin)) return;
+    const data: unknown = event.data;
+    if (!data || typeof data !== 'object' || (data as { type?: unknown }).type !== MESSAGE_TYPES.command) return;
+    void answerPayload(controller, (data as { payload?: unknown }).payload).then((answer) => {
+      if (!answer) return;
+      try {
+        parent.postMessage({ type: MESSAGE_TYPES.result, payload: answer }, origin);
+      } catch {
+        /* a result that cannot be cloned, or a parent gone: nothing to do */
+      }
+    });
+  };
+
+  const eventTarget = () => allowedOrigins()[0] ?? referrerOrigin();
+  const forwarders = Object.entries(FORWARDED_EVENTS).map(([name, messageName]) => {
+    const forward = (event: Event) => {
+      const target = eventTarget();
+      if (!target || event.target !== host) return;
+      try {
+        parent.postMessage({ type: MESSAGE_TYPES.event, payload: { event: messageName, data: (event as CustomEvent).detail ?? null } }, target);
+      } catch {
+        /* ignore */
+      }
+    };
+    host.addEventListener(name, forward);
+    return () => host.removeEventListener(name, forward);
+  });
+  win.addEventListener('message', onMessage);
+  return () => {
+    win.removeEventListener('message', onMessage);
+    for (const off of forwarders) off();
+  };
+}

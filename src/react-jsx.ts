@@ -1,0 +1,54 @@
+/**
+ * `<patient-ed-player>` in React 19 JSX (types only: nothing here reaches the bundle).
+ *
+ * React 19 passes a custom element's props through: a prop the element has as a property (`client`,
+ * `code`, ...) is set as that property, which r2wc reflects to the attribute; any other (`provider-url`,
+ * `font-size`, ...) is set as an attribute; a function prop `on<event>` is added as a listener of
+ * `<event>` (`onstatechange` -> `statechange`). The attribute names are derived from the same tables as
+ * the element's (src/element/attributes.ts), so the two cannot drift.
+ *
+ * @example
+ * const ref = useRef<PatientEdPlayerElement>(null);
+ * <patient-ed-player ref={ref} client="demo" code="A_DEMO_VIDEO" provider-url="https://provider.example/"
+ *   onstatechange={(e) => console.log(e.detail.state)} />
+ */
+import type { Ref } from 'react';
+import type { CORE_PROPS } from './element/attributes';
+import type { PlayerEventMap, PlayerEventName } from './element/events';
+import type { PatientEdPlayerElement } from './element/player-element';
+import type { Preferences } from './preferences/defaults';
+import type { LANGUAGE_QUERY_KEYS, QUERY_ALIASES } from './preferences/query';
+
+/** camelCase -> kebab-case, as r2wc names attributes (`providerUrl` -> `provider-url`). */
+type Kebab<S extends string> = S extends `${infer C}${infer Rest}` ? `${C extends Lowercase<C> ? C : `-${Lowercase<C>}`}${Kebab<Rest>}` : S;
+
+/** Preferences with a scalar value (object-valued ones are account data), minus `ref` (a reserved React prop). */
+type ScalarPreference = Exclude<{ [K in keyof Preferences]: Preferences[K] extends object ? never : K }[keyof Preferences], 'ref'>;
+
+/** Property names the element takes as attributes (src/element/attributes.ts `ELEMENT_PROPS`). */
+export type PlayerPropName = (typeof CORE_PROPS)[number] | ScalarPreference | keyof typeof QUERY_ALIASES | (typeof LANGUAGE_QUERY_KEYS)[number];
+
+/** Every attribute of `<patient-ed-player>`: the kebab-case props plus `allowed-origins` (postMessage allow-list). */
+export type PlayerAttributeName = Kebab<PlayerPropName> | 'allowed-origins';
+
+/** Attributes are strings, as in HTML (`font-size="125"`, `captions="off"`). */
+export type PlayerJsxAttributes = { [A in PlayerAttributeName]?: string };
+
+/** React 19 adds `on<event>` function props of a custom element as listeners of `<event>`. */
+export type PlayerJsxEventProps = { [E in PlayerEventName as `on${E}`]?: (event: CustomEvent<PlayerEventMap[E]>) => void };
+
+/** Props of `<patient-ed-player>` in JSX. */
+export interface PatientEdPlayerJsxProps extends PlayerJsxAttributes, PlayerJsxEventProps {
+  ref?: Ref<PatientEdPlayerElement>;
+  id?: string;
+  className?: string;
+  hidden?: boolean;
+}
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'patient-ed-player': PatientEdPlayerJsxProps;
+    }
+  }
+}

@@ -1,0 +1,478 @@
+import { expect } from '@open-wc/testing';
+import { CONTROLLER } from '../src/app/player-app';
+import { HOST_COMMANDS } from '../src/commands/table';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { $, clearStorage, DEMO_URL, mountPlayer, unmountAll, waitFor } from './helpers';
+
+type Answer = { result: unknown } | { error: { code: string; message?: string } } | { none: true };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DEMO_ORIGIN = new URL(DEMO_URL).origin;
+
+/** A player embedded in an iframe (demo/embed.html, another origin), driven through postMessage. */
+class Embedded {
+  readonly iframe = document.createElement('iframe');
+  readonly results = new Map<string | number, Answer>();
+  readonly events: { event: string; data: unknown }[] = [];
+  received = 0;
+  private report?: (r: { errors: string[]; polluted: boolean; path: string }) => void;
+  private readonly onMessage = (e: MessageEvent) => {
+    if (e.source !== this.iframe.contentWindow) return;
+    expect(e.origin).to.equal(DEMO_ORIGIN);
+    const data = e.data;
+    if (data?.type === 'patient-ed-player:result') {
+      this.received++;
+      const { id, ...rest } = data.payload;
+      this.results.set(id, rest);
+    } else if (data?.type === 'patient-ed-player:event') this.events.push(data.payload);
+    else if (data?.type === 'embed-diagnostics:report') this.report?.(data);
+  };
+
+  constructor(query: Record<string, string>) {
+    this.iframe.src = `${new URL('embed.html', DEMO_URL).href}?${new URLSearchParams(query)}`;
+    this.iframe.width = '640';
+    this.iframe.height = '480';
+    window.addEventListener('message', this.onMessage);
+    document.body.append(this.iframe);
+  }
+  get win() {
+    return this.iframe.contentWindow!;
+  }
+  async ready() {
+    await waitFor(() => this.events.some((e) => e.event === 'onReady'), 'onReady from the iframe', 15000);
+  }
+  post(data: unknown, origin = DEMO_ORIGIN) {
+    this.win.postMessage(data, origin);
+  }
+  send(payload: Record<string, unknown>) {
+    this.post({ type: 'patient-ed-player:command', payload });
+  }
+  private seq = 0;
+  async call(command: string, args: Record<string, unknown> = {}, timeout = 3000): Promise<Answer> {
+    const id = `c${++this.seq}`;
+    this.send({ command, id, ...args });
+    const start = performance.now();
+    while (!this.results.has(id)) {
+      if (performance.now() - start > timeout) return { none: true };
+      await sleep(10);
+    }
+    return this.results.get(id)!;
+  }
+  diagnostics() {
+    return new Promise<{ errors: string[]; polluted: boolean; path: string }>((resolve) => {
+      this.report = resolve;
+      this.post({ type: 'embed-diagnostics:ask' });
+    });
+  }
+  close() {
+    window.removeEventListener('message', this.onMessage);
+    this.iframe.remove();
+  }
+}
+
+async function viaMethod(el: PatientEdPlayerElement, command: string, args: Record<string, unknown>): Promise<Answer> {
+  const fn = (el as unknown as Record<string, (...a: unknown[]) => unknown>)[command];
+  if (typeof fn !== 'function') return { none: true };
+  try {
+    const values = Object.values(args);
+    return { result: await fn.apply(el, values) };
+  } catch (error) {
+    return { error: { code: (error as { code: string }).code } };
+  }
+}
+
+let eventSeq = 0;
+function viaEvent(el: HTMLElement, command: string, args: Record<string, unknown>, timeout = 3000): Promise<Answer> {
+  const id = `e${++eventSeq}`;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      el.removeEventListener('result', onResult);
+      resolve({ none: true });
+    }, timeout);
+    const onResult = (e: Event) => {
+      const detail = (e as CustomEvent).detail;
+      if (detail.id !== id) return;
+      clearTimeout(timer);
+      el.removeEventListener('result', onResult);
+      const { id: _, ...rest } = detail;
+      resolve(rest);
+    };
+    el.addEventListener('result', onResult);
+    el.dispatchEvent(new CustomEvent('command', { detail: { command, id, ...args } }));
+  });
+}
+
+/** Compare answers: exact, or numbers within a tolerance for times; errors by code. */
+function same(a: Answer, b: Answer, approx = false) {
+  if ('error' in a || 'error' in b) return 'error' in a && 'error' in b && a.error.code === b.error.code;
+  if ('none' in a || 'none' in b) return 'none' in a && 'none' in b;
+  if (approx && typeof a.result === 'number' && typeof b.result === 'number') return Math.abs(a.result - b.result) < 1;
+  return JSON.stringify(a.result) === JSON.stringify(b.result);
+}
+
+describe('host API: one command table, three transports', () => {
+  beforeEach(clearStorage);
+  afterEach(unmountAll);
+
+  it('declares the 25 commands of section 7 as element methods', () => {
+    expect(HOST_COMMANDS).to.have.members([
+      'getPlayerState', 'getVolume', 'getCurrentTime', 'getPrimaryItem', 'getCurrentItem', 'getCurrentPlaylist', 'getCurrentPlaylistItems',
+      'getCurrentPlaylistIndex', 'getDuration', 'getLanguage', 'setLanguage', 'navigate', 'start', 'playVideo', 'pauseVideo', 'next', 'prev',
+      'stop', 'exitVideo', 'addFavorite', 'screenshot', 'seekTo', 'seekToChapter', 'seekToIndex', 'setVolume',
+    ]);
+    const el = document.createElement('patient-ed-player');
+    for (const c of HOST_COMMANDS) expect(el[c], c).to.be.a('function');
+    // Before it is ready: the not-ready values.
+    expect(el.getPlayerState()).to.equal(-1);
+    expect(el.getCurrentPlaylist()).to.equal(null);
+    expect(el.getCurrentPlaylistItems()).to.deep.equal([]);
+    expect(el.getCurrentTime()).to.equal(0);
+  });
+
+  it('runs every command through methods, CustomEvents and postMessage with the same answers', async function () {
+    this.timeout(60000);
+    const frame = new Embedded({ client: 'demo', code: 'A_DEMO_VIDEO', 'allowed-origins': location.origin, diagnostics: '1' });
+    try {
+      const a = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+      const b = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+      await frame.ready();
+      const transports: [string, (c: string, args: Record<string, unknown>) => Promise<Answer>][] = [
+        ['method', (c, args) => viaMethod(a, c, args)],
+        ['event', (c, args) => viaEvent(b, c, args)],
+        ['message', (c, args) => frame.call(c, args)],
+      ];
+      const settle = async () => {
+        for (const [, run] of transports) {
+          const start = performance.now();
+          for (;;) {
+            const s = await run('getPlayerState', {});
+            if ('result' in s && (s.result as number) >= 0) break;
+            if (performance.now() - start > 10000) throw new Error('player did not settle');
+            await sleep(50);
+          }
+        }
+      };
+      await settle();
+      const steps: [string, Record<string, unknown>, (Answer | 'any')?, boolean?][] = [
+        ['getPlayerState', {}, { result: 0 }],
+        ['getVolume', {}, { result: 1 }],
+        ['getCurrentPlaylist', {}],
+        ['getCurrentPlaylistItems', {}],
+        ['getPrimaryItem', {}],
+        ['getCurrentItem', {}],
+        ['getCurrentPlaylistIndex', {}, { result: 0 }],
+        ['getDuration', {}, 'any', true],
+        ['getLanguage', {}, { result: 'en' }],
+        ['setVolume', { volume: 0.5 }, { result: true }],
+        ['getVolume', {}, { result: 0.5 }],
+        ['setVolume', { volume: 3 }, { result: true }],
+        ['getVolume', {}, { result: 1 }],
+        ['setVolume', { volume: 'loud' }, { error: { code: 'invalid_argument' } }],
+        ['setVolume', { volume: Number.NaN }, { error: { code: 'invalid_argument' } }],
+        ['setVolume', { volume: Number.POSITIVE_INFINITY }, { error: { code: 'invalid_argument' } }],
+        ['setVolume', {}, { error: { code: 'invalid_argument' } }],
+        ['getVolume', {}, { result: 1 }],
+        ['seekTo', { seconds: 3 }, { result: true }],
+        ['getCurrentTime', {}, 'any', true],
+        ['seekTo', { seconds: -1 }, { error: { code: 'invalid_argument' } }],
+        ['seekTo', { seconds: '3' }, { error: { code: 'invalid_argument' } }],
+        ['seekToChapter', { chapter: 1 }, { result: true }],
+        ['seekToChapter', { chapter: 1.5 }, { error: { code: 'invalid_argument' } }],
+        ['seekToChapter', { chapter: 99 }, { result: false }],
+        ['addFavorite', {}],
+        ['setLanguage', { language: 'xx' }, { error: { code: 'invalid_argument' } }],
+        ['seekToIndex', { index: 1 }, { result: true }],
+      ];
+      for (const [command, args, expected, approx] of steps) {
+        const answers = [];
+        for (const [, run] of transports) answers.push(await run(command, args));
+        const label = `${command}(${JSON.stringify(args)}) -> ${JSON.stringify(answers)}`;
+        expect(same(answers[0], answers[1], approx) && same(answers[0], answers[2], approx), label).to.equal(true);
+        if (expected && expected !== 'any') expect(same(answers[0], expected), label).to.equal(true);
+      }
+      await settle();
+      const more: [string, Record<string, unknown>, Answer?][] = [
+        ['getCurrentPlaylistIndex', {}, { result: 1 }],
+        ['seekToIndex', { index: 99 }, { result: true }],
+        ['getCurrentPlaylistIndex', {}, { result: 0 }],
+        ['next', {}, { result: true }],
+        ['getCurrentPlaylistIndex', {}, { result: 1 }],
+        ['prev', {}, { result: true }],
+        ['stop', {}, { result: true }],
+        ['getCurrentPlaylistIndex', {}, { result: 0 }],
+        ['start', {}, { result: true }],
+        ['pauseVideo', {}, { result: true }],
+        ['playVideo', {}],
+        ['pauseVideo', {}, { result: true }],
+        ['setLanguage', { language: 'es' }, { result: true }],
+        ['getLanguage', {}, { result: 'es' }],
+        ['navigate', { code: '<script>' }, { error: { code: 'invalid_argument' } }],
+        ['navigate', { code: 'L_ORTHO' }, { result: true }],
+        ['navigate', { code: '/' }, { result: true }],
+        ['navigate', { code: 'A_DEMO_SLIDES' }, { result: true }],
+        ['exitVideo', {}, { result: true }],
+        ['getPlayerState', {}, { result: -1 }],
+        ['noSuchCommand', {}, { none: true }],
+      ];
+      for (const [command, args, expected] of more) {
+        const answers = [];
+        for (const [, run] of transports) answers.push(await run(command, args));
+        const label = `${command}(${JSON.stringify(args)}) -> ${JSON.stringify(answers)}`;
+        expect(same(answers[0], answers[1]) && same(answers[0], answers[2]), label).to.equal(true);
+        if (expected) expect(same(answers[0], expected), label).to.equal(true);
+        await sleep(command === 'exitVideo' || command === 'navigate' ? 300 : 30);
+      }
+      expect(a.currentPath).to.equal('/demo/menu');
+      expect(b.currentPath).to.equal('/demo/menu');
+      expect((await frame.diagnostics()).path).to.equal('/demo/menu');
+    } finally {
+      frame.close();
+    }
+  });
+
+  it('dispatches events out on the element (bubbling, composed) and forwards them to the embedding page', async () => {
+    const el = await mountPlayer({ client: 'demo' }, { waitReady: false });
+    const seen: Record<string, unknown[]> = {};
+    for (const name of ['ready', 'statechange', 'volumechange', 'navigate', 'analytics']) {
+      document.addEventListener(name, (e) => {
+        if (e.target !== el) return;
+        expect(e.bubbles && e.composed, name).to.equal(true);
+        (seen[name] ??= []).push((e as CustomEvent).detail);
+      });
+    }
+    await waitFor(() => seen.ready, 'ready');
+    expect(seen.navigate).to.deep.include({ name: 'navigation', code: null });
+    await el.navigate('A_DEMO_VIDEO');
+    await waitFor(() => el.getPlayerState() === 0, 'player ready');
+    expect(seen.navigate).to.deep.include({ name: 'playlist', code: 'A_DEMO_VIDEO' });
+    await el.setVolume(0.25);
+    expect(seen.volumechange.at(-1)).to.deep.equal({ volume: 0.25, muted: false });
+    await el.playVideo();
+    await waitFor(() => (seen.statechange as { state: number }[]).some((s) => s.state === 1), 'statechange 1');
+    const playing = (seen.statechange as { state: number; duration: number; currentTime: number }[]).find((s) => s.state === 1)!;
+    expect(playing.duration).to.be.greaterThan(0);
+    expect(playing.currentTime).to.be.a('number');
+    expect(seen.analytics.length).to.be.greaterThan(0);
+
+    const frame = new Embedded({ client: 'demo', code: 'A_DEMO_VIDEO', 'allowed-origins': location.origin });
+    try {
+      await frame.ready();
+      expect(frame.events.map((e) => e.event)).to.include.members(['onReady', 'onNavigate']);
+      await frame.call('setVolume', { volume: 0.5 });
+      await waitFor(() => frame.events.some((e) => e.event === 'onVolumeChange'), 'onVolumeChange');
+      await frame.call('playVideo');
+      await waitFor(() => frame.events.some((e) => e.event === 'onStateChange' && (e.data as { state: number }).state === 1), 'onStateChange');
+    } finally {
+      frame.close();
+    }
+  });
+
+  it('ignores command events without a command name and an id, unknown commands and hostile details', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    const results: unknown[] = [];
+    el.addEventListener('result', (e) => results.push(e.detail));
+    const hostile = {
+      get command(): string {
+        throw new Error('boom');
+      },
+      id: 1,
+    };
+    for (const detail of [null, 'getVolume', { command: 'getVolume' }, { id: 1 }, { command: 'nope', id: 2 }, { command: 'togglePlay', id: 3 }, hostile, new Proxy({}, { get: () => { throw new Error('trap'); } })]) {
+      el.dispatchEvent(new CustomEvent('command', { detail }));
+    }
+    el.dispatchEvent(new CustomEvent('command', { detail: { command: 'getVolume', id: 'ok' } }));
+    await waitFor(() => results.length > 0, 'the valid one answered');
+    await sleep(100);
+    expect(results).to.deep.equal([{ id: 'ok', result: 1 }]);
+  });
+
+  it('queues playVideo sent before the playlist is ready', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
+    const played = el.playVideo();
+    expect(el.getPlayerState()).to.equal(-1);
+    await played;
+    await waitFor(() => el.getPlayerState() === 1, 'playing once ready', 10000);
+  });
+
+  it('screenshots: a download, an event in native wrappers, a notice when not possible', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', platform: 'ios' });
+    await waitFor(() => el.getPlayerState() === 0, 'ready');
+    await el.seekTo(2);
+    await waitFor(() => el.getCurrentTime() > 1.5, 'seeked');
+    const shots: string[] = [];
+    el.addEventListener('screenshot', (e) => shots.push(e.detail.data));
+    expect(await el.screenshot()).to.equal(true);
+    expect(shots).to.have.length(1);
+    expect(shots[0]).to.match(/^data:image\/png;base64,/);
+    const img = new Image();
+    img.src = shots[0];
+    await img.decode();
+    expect([img.width, img.height]).to.deep.equal([320, 180]); // the frame at pixel ratio 1
+    const given = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(await el.screenshot(given)).to.equal(true);
+    expect(shots[1]).to.equal(given);
+    await el.screenshot('javascript:alert(1)').then(
+      () => expect.fail('accepted a bad data URL'),
+      (e) => expect(e.code).to.equal('invalid_argument'),
+    );
+    // On the web the image downloads as a file named from the item.
+    const web = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    await waitFor(() => web.getPlayerState() === 0, 'ready');
+    const downloads: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    };
+    try {
+      expect(await web.screenshot()).to.equal(true);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect(downloads).to.deep.equal([`${web.getCurrentItem()!.code}.png`]);
+    // Slides are not canvasable: 'Screenshot Disabled'.
+    const slides = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES' });
+    await waitFor(() => slides.getPlayerState() === 0, 'slides ready');
+    expect(await slides.screenshot()).to.equal(false);
+    await waitFor(() => $(slides, '.notice'), 'notice');
+    expect($(slides, '.notice-headline')!.textContent).to.equal('Screenshot Disabled');
+    expect($(slides, '.notice-text')!.textContent).to.equal('Use your system to capture an image of this screen.');
+  });
+
+  it('the UI and the keyboard go through the same command layer', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    await waitFor(() => el.getPlayerState() === 0, 'ready');
+    const c = el[CONTROLLER];
+    const calls: string[] = [];
+    const original = c.command.bind(c);
+    c.command = ((name: string, ...args: unknown[]) => {
+      calls.push(name);
+      return original(name as never, ...args);
+    }) as typeof c.command;
+    $(el, '[data-control="mute"]')!.click();
+    $(el, '.stage')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, composed: true }));
+    $(el, '[data-control="play"]')!.click();
+    expect(calls).to.deep.equal(['toggleMute', 'seekBy', 'togglePlay']);
+  });
+});
+
+describe('postMessage adapter: security and fuzzing', () => {
+  afterEach(unmountAll);
+
+  it('answers only its parent, from allowed origins, to the exact origin', async () => {
+    const closed = new Embedded({ client: 'demo', 'allowed-origins': 'https://clinic.example' });
+    const open = new Embedded({ client: 'demo' });
+    try {
+      await open.ready();
+      await sleep(1000); // the closed one sends its events to clinic.example, not to us: give it time to load
+      expect(await closed.call('getVolume', {}, 1500)).to.deep.equal({ none: true });
+      expect(await open.call('getVolume')).to.deep.equal({ result: 1 });
+      // Another window than the parent: ignored.
+      const sibling = document.createElement('iframe');
+      document.body.append(sibling);
+      const send = new (sibling.contentWindow as unknown as typeof globalThis).Function('w', 'o', 'd', 'w.postMessage(d, o)') as (w: Window, o: string, d: unknown) => void;
+      send(open.win, DEMO_ORIGIN, { type: 'patient-ed-player:command', payload: { command: 'setVolume', id: 'sib', volume: 0 } });
+      await sleep(300);
+      expect(open.results.has('sib')).to.equal(false);
+      expect(await open.call('getVolume')).to.deep.equal({ result: 1 });
+      sibling.remove();
+    } finally {
+      closed.close();
+      open.close();
+    }
+  });
+
+  it('survives 5,000 random and malformed messages: no exception, no answer to invalid ones, no change', async function () {
+    this.timeout(60000);
+    const frame = new Embedded({ client: 'demo', code: 'A_DEMO_VIDEO', 'allowed-origins': location.origin, diagnostics: '1' });
+    const other = new Embedded({ client: 'demo', 'allowed-origins': 'https://clinic.example', diagnostics: '1' });
+    try {
+      await frame.ready();
+      await frame.call('getPlayerState');
+      await sleep(500);
+      const snapshot = async () => ({
+        state: await frame.call('getPlayerState'),
+        volume: await frame.call('getVolume'),
+        index: await frame.call('getCurrentPlaylistIndex'),
+        language: await frame.call('getLanguage'),
+        path: (await frame.diagnostics()).path,
+      });
+      const before = await snapshot();
+      const answeredBefore = frame.received;
+      // Deterministic PRNG.
+      let seed = 0x5eed;
+      const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+      const pick = <T,>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+      const junk = (): unknown =>
+        pick<() => unknown>([
+          () => null,
+          () => undefined,
+          () => rnd() * 1e9,
+          () => Number.NaN,
+          () => 'x'.repeat(Math.floor(rnd() * 100)),
+          () => [1, 'two', { three: 3 }],
+          () => ({ nested: { deeper: { deepest: [null] } } }),
+          () => true,
+          () => new Date(0),
+          () => new Uint8Array(16),
+        ])();
+      const commands = [...HOST_COMMANDS];
+      const invalid: (() => unknown)[] = [
+        () => junk(),
+        () => ({ type: 'patient-ed-player:command' }),
+        () => ({ type: 'patient-ed-player:command', payload: junk() }),
+        () => ({ type: 'patient-ed-player:command', payload: { command: pick(commands) } }),
+        () => ({ type: 'patient-ed-player:command', payload: { id: 'no-command' } }),
+        () => ({ type: 'patient-ed-player:command', payload: { command: `nope${Math.floor(rnd() * 100)}`, id: 'x' } }),
+        () => ({ type: 'patient-ed-player:command', payload: { command: pick(commands), id: pick([null, {}, [], Number.NaN, '', 'y'.repeat(201), true]) } }),
+        () => ({ type: 'patient-ed-player:command', payload: { command: 123, id: 'z' } }),
+        () => ({ type: 'patient-ed-player:command', payload: [pick(commands), 'id'] }),
+        () => ({ type: 'patient-ed-player:command', payload: JSON.parse('{"__proto__":{"polluted":1,"command":"setVolume","id":"p"},"constructor":{"prototype":{"polluted":1}}}') }),
+        () => ({ type: 'patient-ed-player:result', payload: { id: 'r', result: 1 } }),
+        () => ({ type: 'PATIENT-ED-PLAYER:COMMAND', payload: { command: 'stop', id: 'case' } }),
+        () => ({ type: 'patient-ed-player:command', payload: { command: 'constructor', id: 'ctor' } }),
+        () => ({ type: 'patient-ed-player:command', payload: { command: 'toString', id: 'ts' } }),
+        () => ({ type: 'patient-ed-player:command', payload: { command: 'togglePlay', id: 'ui-only' } }),
+      ];
+      let badArgIds = 0;
+      const sent = new Map<string, unknown>();
+      const badArgs = () => {
+        const id = `bad${++badArgIds}`;
+        return pick([
+          { command: 'setVolume', id, volume: pick(['1', null, Number.NaN, Number.POSITIVE_INFINITY, {}, [0.5]]) },
+          { command: 'seekTo', id, seconds: pick([-5, '10', null, Number.NEGATIVE_INFINITY]) },
+          { command: 'seekToIndex', id, index: pick([0.5, '1', Number.NaN]) },
+          { command: 'setLanguage', id, language: pick(['xx', 5, 'x'.repeat(10_000)]) },
+          { command: 'navigate', id, code: pick(['', '../../etc', 'a b', 'x'.repeat(300), 42]) },
+        ]);
+      };
+      const huge = 'h'.repeat(1_000_000);
+      for (let i = 0; i < 5000; i++) {
+        const r = rnd();
+        if (r < 0.1) {
+          const m = badArgs() as Record<string, unknown>;
+          sent.set(m.id as string, m);
+          frame.send(m);
+        }
+        else if (r < 0.15) other.send({ command: 'setVolume', id: `o${i}`, volume: 0 }); // foreign origin for that player
+        else if (r < 0.16) frame.send({ command: 'getVolume', id: huge.slice(0, 1000), blob: huge });
+        else frame.post(pick(invalid)());
+      }
+      await sleep(1500);
+      const answers = [...frame.results.entries()].filter(([id]) => typeof id === 'string' && id.startsWith('bad'));
+      expect(answers.length, 'every bad-argument command gets an error answer').to.equal(badArgIds);
+      for (const [id, a] of answers) expect('error' in a && a.error.code, `error answer for ${id}: ${JSON.stringify(a)} ${JSON.stringify(sent.get(String(id)))?.slice(0, 200)}`).to.equal('invalid_argument');
+      expect(frame.received - answeredBefore, 'no answer to invalid messages').to.equal(badArgIds);
+      expect(other.received, 'no answer to a foreign origin').to.equal(0);
+      const diagnostics = await frame.diagnostics();
+      expect(diagnostics.errors).to.deep.equal([]);
+      expect(diagnostics.polluted).to.equal(false);
+      expect((await other.diagnostics()).errors).to.deep.equal([]);
+      expect(await snapshot()).to.deep.equal(before);
+      // Valid commands still work.
+      expect(await frame.call('setVolume', { volume: 0.3 })).to.deep.equal({ result: true });
+      expect(await frame.call('getVolume')).to.deep.equal({ result: 0.3 });
+    } finally {
+      frame.close();
+      other.close();
+    }
+  });
+});
