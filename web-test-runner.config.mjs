@@ -15,6 +15,18 @@ const demoServer = createDemoServer({ root: process.cwd(), providerUrl: provider
 await new Promise((resolve) => demoServer.listen(0, '127.0.0.1', resolve));
 const demoUrl = `http://localhost:${demoServer.address().port}/`;
 
+/** A free loopback port for the test server (two runs, or `npm start`, never collide). */
+async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * React is CommonJS only, so test files are bundled with esbuild on the fly (one bundle per test
  * file), with the servers' URLs defined in.
@@ -71,7 +83,7 @@ function summaryLine() {
 
 export default {
   files: ['test/**/*.test.{ts,tsx}'],
-  port: Number(process.env.WTR_PORT ?? 8765),
+  port: Number(process.env.WTR_PORT ?? (await freePort())),
   nodeResolve: true,
   // One test file at a time: files share the origin, so they would share localStorage (and its storage events).
   concurrency: 1,

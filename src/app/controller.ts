@@ -97,6 +97,18 @@ export class PlayerController {
     this.location.navigate(target, { replace });
   }
 
+  private readonly extraSheets = new Map<string, CSSStyleSheet>();
+
+  /** Adopt a lazily loaded stylesheet into this element's shadow root, once. */
+  adoptStyles(key: string, css: string): void {
+    if (this.extraSheets.has(key)) return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    this.extraSheets.set(key, sheet);
+    const root = this.host.shadowRoot;
+    if (root) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }
+
   applyTheme(css: string): void {
     if (css === this.themeText) return;
     this.themeText = css;

@@ -69,48 +69,6 @@ button:focus-visible, a:focus-visible, input:focus-visible, .modal:focus-visible
 .choice-list { border: 0; margin: 0; padding: 0; display: grid; gap: .4em; }
 .choice { display: flex; gap: .5em; align-items: center; }
 
-/* Player */
-.player-screen { outline: none; }
-.item-title { margin: -.5em 0 .5em; color: var(--ped-muted); }
-.player-frame { position: relative; max-width: 960px; aspect-ratio: 16 / 9; background: #000; border-radius: var(--ped-radius); overflow: hidden; }
-.stage { position: absolute; inset: 0; }
-.stage:focus-visible { outline: 3px solid #1a73e8; outline-offset: -3px; }
-.media { position: absolute; inset: 0; width: 100%; height: 100%; }
-video.media { object-fit: contain; background: #000; }
-.media-slides { background: #fff; color: var(--ped-fg); }
-.slide { margin: 0; position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: .75em; padding: 1em; }
-.slide[hidden] { display: none; }
-.slide img { max-width: 100%; max-height: 75%; object-fit: contain; }
-.slide figcaption { font-size: 1.2em; text-align: center; max-width: 40em; }
-.media iframe, .media-vendor iframe { width: 100%; height: 100%; border: 0; }
-.poster { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: contain; background: #000; pointer-events: none; }
-.captions { position: absolute; left: 5%; right: 5%; bottom: 8%; display: flex; flex-direction: column; align-items: center; gap: .15em; pointer-events: none; text-align: center; }
-.caption-line { font-family: var(--ped-cc-font); font-size: calc(1.35em * var(--ped-cc-size)); color: var(--ped-cc-color); background: var(--ped-cc-bg); padding: .1em .4em; border-radius: 3px; white-space: pre-line; line-height: 1.3; }
-.shell.controls-visible .captions { bottom: 14%; }
-.indicator { position: absolute; top: 50%; left: 50%; transform: translate(-50%, -50%); background: rgb(0 0 0 / .6); color: #fff; border-radius: 50%; min-width: 4em; height: 4em; display: flex; align-items: center; justify-content: center; font-weight: 700; pointer-events: none; }
-.indicator .icon { width: 2em; height: 2em; fill: currentColor; }
-.big-play { position: absolute; top: 50%; left: 50%; transform: translate(-50%, -50%); width: 4.5em; height: 4.5em; border-radius: 50%; border: 0; background: var(--ped-color); color: #fff; cursor: pointer; display: flex; align-items: center; justify-content: center; box-shadow: 0 4px 16px rgb(0 0 0 / .35); }
-.big-play .icon { width: 2.4em; height: 2.4em; fill: currentColor; }
-.stage-error { position: absolute; inset: auto 1em 1em 1em; background: #8a1c1c; color: #fff; padding: .6em 1em; border-radius: var(--ped-radius); }
-.stage-loading { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; pointer-events: none; }
-.controls { max-width: 960px; background: #1d2433; color: #fff; border-radius: 0 0 var(--ped-radius) var(--ped-radius); padding: .25em .5em .4em; margin-top: -2px; }
-.control-row { display: flex; align-items: center; gap: .2em; flex-wrap: wrap; }
-.control { background: transparent; border: 0; color: inherit; width: 2.4em; height: 2.4em; border-radius: 6px; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
-.control:hover, .control[aria-pressed="true"] { background: rgb(255 255 255 / .15); }
-.control .icon { width: 1.4em; height: 1.4em; fill: currentColor; }
-.spacer { flex: 1; }
-.time { font-variant-numeric: tabular-nums; font-size: .9em; padding: 0 .5em; }
-.seek { width: 100%; accent-color: var(--ped-color); margin: 0; }
-.volume { width: 6em; accent-color: #fff; }
-.notices { position: absolute; top: .75em; right: .75em; left: .75em; z-index: 20; pointer-events: none; }
-.notice-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; align-items: flex-end; gap: .4em; }
-.notice { background: #1d2433; color: #fff; padding: .6em .9em; border-radius: var(--ped-radius); max-width: 32em; box-shadow: 0 4px 14px rgb(0 0 0 / .3); }
-.notice-error { background: #8a1c1c; }
-.info-list { display: grid; gap: .4em; margin: 0; }
-.info-list dt { font-weight: 600; }
-.info-list dd { margin: 0 0 .3em; }
-.chapter-time { font-variant-numeric: tabular-nums; color: var(--ped-muted); margin-inline-end: .5em; }
-.icon { display: block; }
 `;
 
 export function baseSheet(): CSSStyleSheet {

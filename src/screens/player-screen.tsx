@@ -12,6 +12,7 @@ import { Icon } from '../ui/icons';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { noticeText } from './notices';
 import { PlayerControls } from './player-controls';
+import { PLAYER_CSS } from './player-styles';
 
 interface PlayerScreenProps {
   client: string;
@@ -28,6 +29,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
   const { i18n } = useLingui();
   const { api, controller, reportRendered } = usePlayer();
   const engine = controller.engine;
+  controller.adoptStyles('player', PLAYER_CSS); // idempotent: before the first paint of the player
   const { menuLanguage, voLanguage } = prefs;
   const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${api.hosts.api}`;
   const playlist = useAsync(key, (signal) => api.playlist(client, code, menuLanguage, voLanguage, signal));
