@@ -1,27 +1,49 @@
-// Collects Content-Security-Policy violations on the strict-CSP demo page and reports them to a parent
-// window (the browser tests embed this page in an iframe) once the player is ready.
+// Collects Content-Security-Policy violations on the strict-CSP demo page while a menu and a playing video
+// (captions, notices, a modal) are on screen, and reports them to a parent window (the browser tests embed
+// this page in an iframe).
 const violations = [];
 document.addEventListener('securitypolicyviolation', (e) => {
   violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
 });
 const errors = [];
 window.addEventListener('error', (e) => errors.push(String(e.message)));
-document.addEventListener('ready', (e) => {
-  // Give late requests (thumbnails, art) a moment to trigger violations, then report.
-  setTimeout(() => {
-    const player = document.querySelector('patient-ed-player');
-    const report = {
-      type: 'csp-report',
-      ready: e.target === player,
-      violations,
-      errors,
-      items: player?.shadowRoot?.querySelectorAll('.item-card').length ?? 0,
-      styleAttributes: player?.shadowRoot?.querySelectorAll('[style]').length ?? -1,
-    };
-    if (window.parent !== window) window.parent.postMessage(report, '*');
-    const out = document.createElement('output');
-    out.id = 'csp-report';
-    out.textContent = `CSP violations: ${violations.length}`;
-    document.body.append(out);
-  }, 1500);
-});
+window.addEventListener('unhandledrejection', (e) => errors.push(String(e.reason?.message ?? e.reason)));
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const until = async (check, ms = 10000) => {
+  const start = performance.now();
+  while (!check()) {
+    if (performance.now() - start > ms) return false;
+    await sleep(50);
+  }
+  return true;
+};
+
+async function run() {
+  await customElements.whenDefined('patient-ed-player');
+  const [menu, video] = document.querySelectorAll('patient-ed-player');
+  const ready = await until(() => menu.shadowRoot.querySelector('.item-card') && video.getPlayerState() === 0, 15000);
+  await video.playVideo();
+  const playing = await until(() => video.getPlayerState() === 1);
+  const captions = await until(() => video.shadowRoot.querySelector('.caption-line'));
+  video.shadowRoot.querySelector('[data-control="chapters"]')?.click();
+  const modal = await until(() => video.shadowRoot.querySelector('.modal .chapter-list'));
+  await sleep(1000); // late requests (thumbnails, art) would report violations now
+  const report = {
+    type: 'csp-report',
+    ready: Boolean(ready),
+    playing,
+    captions,
+    modal,
+    violations,
+    errors,
+    items: menu.shadowRoot.querySelectorAll('.item-card').length,
+    styleAttributes: [menu, video].reduce((n, el) => n + el.shadowRoot.querySelectorAll('[style]').length, 0),
+  };
+  if (window.parent !== window) window.parent.postMessage(report, '*');
+  const out = document.createElement('output');
+  out.id = 'csp-report';
+  out.textContent = `CSP violations: ${violations.length}`;
+  document.body.append(out);
+}
+run();

@@ -1,14 +1,16 @@
 // The iframe embed page: one full-size <patient-ed-player> configured by the URL query, e.g.
 //   embed.html?client=demo&code=A_DEMO_VIDEO&language=es&allowed-origins=https://clinic.example
-// Every query parameter becomes an attribute of the same name (`openthis` is an alias of `code`);
+// Query parameters become attributes of the same name (`openthis` is an alias of `code`), except URLs;
 // the player's postMessage adapter then answers the parent page.
 const params = new URLSearchParams(location.search);
 const player = document.createElement('patient-ed-player');
 // The demo server writes the reference provider's URL into the page; `provider-url` in the query overrides it.
 player.setAttribute('provider-url', document.documentElement.dataset.provider);
+// Never from the query: the hosts the player talks to and the scripts it loads (`*-url` attributes), so an
+// embed link cannot point the player, or a vendor script, anywhere else.
 for (const [name, value] of params) {
-  if (name === 'diagnostics') continue;
   const attribute = name === 'openthis' ? 'code' : name.toLowerCase();
+  if (attribute === 'diagnostics' || attribute.endsWith('url')) continue;
   if (/^[a-z][a-z0-9_-]{0,40}$/.test(attribute)) player.setAttribute(attribute, value);
 }
 document.body.append(player);

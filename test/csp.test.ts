@@ -4,6 +4,9 @@ import { DEMO_URL } from './helpers';
 interface CspReport {
   type: 'csp-report';
   ready: boolean;
+  playing: boolean;
+  captions: boolean;
+  modal: boolean;
   violations: unknown[];
   errors: string[];
   items: number;
@@ -11,13 +14,14 @@ interface CspReport {
 }
 
 describe('strict CSP host page (built dist, another origin)', () => {
-  it('renders the player with zero securitypolicyviolation events, loading the script twice', async () => {
+  it('renders a menu and a playing video (captions, a modal) with zero violations, loading the script twice', async function () {
+    this.timeout(40000);
     const iframe = document.createElement('iframe');
     iframe.src = new URL('csp.html', DEMO_URL).href;
     iframe.width = '900';
     iframe.height = '700';
     const report = new Promise<CspReport>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no CSP report from the iframe')), 15000);
+      const timer = setTimeout(() => reject(new Error('no CSP report from the iframe')), 35000);
       window.addEventListener('message', function onMessage(e) {
         if (e.source !== iframe.contentWindow || e.data?.type !== 'csp-report') return;
         clearTimeout(timer);
@@ -29,6 +33,7 @@ describe('strict CSP host page (built dist, another origin)', () => {
     try {
       const r = await report;
       expect(r.ready).to.equal(true);
+      expect([r.playing, r.captions, r.modal]).to.deep.equal([true, true, true]);
       expect(r.violations).to.deep.equal([]);
       expect(r.errors).to.deep.equal([]);
       expect(r.items).to.be.greaterThan(0);

@@ -101,7 +101,7 @@ describe('playback of the real sample MP4s', () => {
     expect(text(el, '.indicator')).to.equal('50%');
     const shownAt = performance.now();
     await waitFor(() => !$(el, '.indicator'), 'indicator cleared', 2000);
-    expect(performance.now() - shownAt).to.be.within(250, 1000);
+    expect(performance.now() - shownAt).to.be.within(320, 1200); // 350 ms, seen up to one poll late
     engine(el).mute();
     expect(pb(el).indicator).to.equal('mute');
   });
@@ -172,6 +172,21 @@ describe('playback of the real sample MP4s', () => {
     engine(el).stop();
     expect(states[0]).to.deep.include({ state: 9 });
     await waitFor(() => pb(el).index === 0 && pb(el).ready, 'back at 0');
+  });
+
+  it('a language change reloads the playlist in place: same item, same time, still playing, new audio', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    engine(el).setIndex(1, true);
+    await waitFor(() => pb(el).index === 1 && pb(el).player === 1, 'second item playing', 10000);
+    engine(el).seek(3);
+    const analytics = record<{ type: number; label: string }>(el, 'analytics');
+    el[CONTROLLER].setLanguage('es');
+    await waitFor(() => pb(el).voLanguage === 'es' && pb(el).player === 1 && video(el)?.src.endsWith('/es.mp4'), `Spanish, playing (${pb(el).voLanguage} ${pb(el).player} ${video(el)?.src} ${pb(el).index})`, 10000);
+    expect(pb(el).index).to.equal(1);
+    expect(pb(el).currentTime).to.be.at.least(2.5);
+    // The same viewing: no second load / start for analytics.
+    await sleep(300);
+    expect(analytics.filter((a) => a.type === ANALYTICS.VIDEO_LOAD || a.type === ANALYTICS.VIDEO_START)).to.deep.equal([]);
   });
 
   it('a dual-language playlist plays each file item in en then es, with double runtime', async () => {
@@ -272,11 +287,14 @@ describe('keyboard, controls and notices', () => {
     await waitFor(() => shell.classList.contains('controls-visible'), 'controls visible');
     const at = performance.now();
     await waitFor(() => !shell.classList.contains('controls-visible'), 'controls hidden', 6000);
-    expect(performance.now() - at).to.be.within(3800, 5000);
+    expect(performance.now() - at).to.be.within(3700, 5500);
+    await sleep(300); // the fade
+    expect(getComputedStyle($(el, '.controls')!).opacity).to.equal('0');
     engine(el).pause();
     await waitFor(() => shell.classList.contains('controls-visible'), 'visible while paused');
     await sleep(4300);
     expect(shell.classList.contains('controls-visible')).to.equal(true);
+    expect(getComputedStyle($(el, '.controls')!).opacity).to.equal('1');
   });
 
   it('controls hide after 7 s after a touch', async () => {
@@ -288,7 +306,7 @@ describe('keyboard, controls and notices', () => {
     await sleep(5000);
     expect(shell.classList.contains('controls-visible')).to.equal(true);
     await waitFor(() => !shell.classList.contains('controls-visible'), 'hidden after 7 s', 4000);
-    expect(performance.now() - at).to.be.within(6800, 8200);
+    expect(performance.now() - at).to.be.within(6700, 8800);
   });
 
   it('language fallbacks show the exact notices, announced, for 5000 ms', async () => {
@@ -542,5 +560,80 @@ describe('autoplay, touch devices, skipping rules and release', () => {
     document.body.append(el);
     await waitFor(() => pb(el).ready && video(el), 'ready again', 10000);
     el.remove();
+  });
+});
+
+describe('review fixes: replay, chapter route, session choices, menu access, end detection, malformed data', () => {
+  beforeEach(async () => {
+    clearStorage();
+    await clearFailures();
+  });
+  afterEach(async () => {
+    unmountAll();
+    await clearFailures();
+  });
+
+  it('plays again after the playlist ended, with progress running', async () => {
+    const el = await mountReady({ code: 'A_DEMO_SLIDES' });
+    await engine(el).play();
+    engine(el).seek(pb(el).duration - 0.2);
+    await waitFor(() => pb(el).player === 9, 'ended', 5000);
+    await engine(el).play();
+    await waitFor(() => pb(el).player === 1, 'playing again');
+    await waitFor(() => pb(el).currentTime > 0.2 && pb(el).currentTime < 5, 'time running from the start');
+  });
+
+  it('the chapters/{chapter} route seeks once the item is ready', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/chapters/1');
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO', 10000);
+    const chapter = pb(el).playlist!.items[0].chapters[1];
+    await waitFor(() => Math.abs(pb(el).currentTime - chapter.f / 1000) < 0.3, `at chapter 2 (${pb(el).currentTime})`);
+  });
+
+  it('with ignore-local, the visitor\'s choices apply for the page but are not stored', async () => {
+    const el = await mountPlayer({ client: 'demo', 'ignore-local': '1' });
+    expect(await el.setLanguage('de')).to.equal(true);
+    expect(el.getLanguage()).to.equal('de');
+    await waitFor(() => text(el, '.menu-heading') === 'Themen durchsuchen', 'German');
+    expect(localStorage.getItem('patient-ed-player.preferences') ?? '').to.not.contain('"de"');
+  });
+
+  it('menuaccess 0 removes the ways back to the menu', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO', menuaccess: '0' });
+    expect($(el, '[data-action="menu"]')).to.equal(null);
+    expect($(el, '[data-control="menu"]')).to.equal(null);
+  });
+
+  it('detects the end when less than 0.1 s remain, and when time passes the duration', async () => {
+    for (const offset of [-0.05, 1]) {
+      const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+      await engine(el).play();
+      await waitFor(() => pb(el).player === 1, 'playing');
+      // The media keeps playing near its start; only the reported time says "end".
+      const adapter = (engine(el) as unknown as { adapter: { getCurrentTime: () => number; getDuration: () => number } }).adapter;
+      const d = adapter.getDuration();
+      adapter.getCurrentTime = () => d + offset;
+      await waitFor(() => pb(el).index === 1, `advanced (offset ${offset})`, 3000);
+      el.remove();
+    }
+  });
+
+  it('malformed provider data gives a clear message, never a blank or frozen player', async () => {
+    const cyclic = JSON.stringify({ code: 'root', children: [{ code: 'L_X', layer: 'library', children: [{ code: 'L_X' }, { code: 'A_OK', file: 'knee-overview', labels: { en: 'Fine' } }] }] });
+    await clearFailures();
+    await fetch(new URL(`__fail?path=/api/clients/demo/profile&body=${encodeURIComponent(cyclic)}`, FAULT_PROVIDER_URL));
+    const menu = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
+    await waitFor(() => $(menu, '.section-card[data-code="L_X"]'), 'menu from a cyclic tree');
+    expect(text(menu, '.section-count')).to.equal('1 video');
+    for (const body of ['[]', '"a string"', '{"items":"nope","flags":7}']) {
+      await clearFailures();
+      await fetch(new URL(`__fail?path=/api/clients/demo/playlists/A_DEMO_VIDEO&body=${encodeURIComponent(body)}`, FAULT_PROVIDER_URL));
+      const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
+      await waitFor(() => $(el, '.load-failure, .player-frame'), `a screen for ${body}`);
+      if ($(el, '.load-failure')) expect(text(el, '.load-failure-message')).to.equal('The content server sent data the player could not read.');
+      else expect(el.getPlayerState()).to.equal(-1);
+      expect($(el, '.shell')).to.exist;
+    }
   });
 });

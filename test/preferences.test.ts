@@ -104,7 +104,11 @@ describe('preferences: storage is untrusted and may fail', () => {
     expect(readStored().local).to.deep.equal({});
     localStorage.setItem(STORAGE_VERSION_KEY, STORAGE_VERSION);
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ local: { autoplay: 'yes', fontSize: 125, titles: 'x', menuLanguage: 7, __proto__: { polluted: 1 } }, account: 'x' }));
-    expect(readStored()).to.deep.equal({ account: {}, local: { fontSize: 125, menuLanguage: '7' } });
+    expect(JSON.parse(JSON.stringify(readStored()))).to.deep.equal({ account: {}, local: { fontSize: 125, menuLanguage: '7' } });
+    localStorage.setItem(STORAGE_KEY, '{"account":{"__proto__":{"practice":"Evil"},"demo":{"practice":"Good"}},"local":{}}');
+    const stored = readStored();
+    expect(stored.account.other).to.equal(undefined);
+    expect(stored.account.demo.practice).to.equal('Good');
     expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
   });
 

@@ -252,28 +252,42 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       });
     });
 
-    it('maps raw player states inside the adapter (-1 and 5 start playing, 1 playing, 2 paused, 0 ended)', async () => {
+    it('maps raw player states inside the adapter (-1 and 5 start playing once asked, 1 playing, 2 paused, 0 ended)', async () => {
       const { ctx, rec } = context(ytItem());
-      await load(youtubeLoader, ctx);
+      const adapter = await load(youtubeLoader, ctx);
       const fake = lastYT();
       const plays = () => fake.calls.filter((c) => c[0] === 'playVideo').length;
 
+      // Not asked to play (autoplay off, or a touch device waiting for a tap): -1 / 5 do not start playback.
       fake.emitState(-1);
+      fake.emitState(5);
+      expect(plays()).to.equal(0);
+
+      await adapter.play();
       expect(plays()).to.equal(1);
-      await waitFor(() => rec.count('playing') === 1, 'playing after -1');
+      await waitFor(() => rec.count('playing') === 1, 'playing');
+
+      fake.emitState(-1);
+      expect(plays()).to.equal(2);
+      await waitFor(() => rec.count('playing') === 2, 'playing after -1');
       expect(fake.getPlayerState()).to.equal(1);
 
       fake.emitState(2);
       expect(rec.names().at(-1)).to.equal('paused');
 
       fake.emitState(5);
-      expect(plays()).to.equal(2);
-      await waitFor(() => rec.count('playing') === 2, 'playing after 5');
+      expect(plays()).to.equal(3);
+      await waitFor(() => rec.count('playing') === 3, 'playing after 5');
+
+      adapter.pause();
+      fake.emitState(5);
+      expect(plays()).to.equal(3);
 
       fake.emitState(3); // buffering: nothing
       fake.emitState(1);
       fake.emitState(0);
-      expect(rec.names()).to.deep.equal(['ready', 'playing', 'paused', 'playing', 'playing', 'ended']);
+      expect(rec.names().slice(0, 5)).to.deep.equal(['ready', 'playing', 'playing', 'paused', 'playing']);
+      expect(rec.names().slice(-2)).to.deep.equal(['playing', 'ended']);
     });
 
     it('applies the starting volume and mute, and drives play, pause, seek, volume and mute', async () => {

@@ -428,20 +428,21 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     clearLog: () => {
       requestLog.length = 0;
     },
-    /** rule: { path, status (number | 'drop'), times = 1, delay = 0 } */
-    fail: ({ path: prefix, status, times = 1, delay = 0 }) => {
+    /** rule: { path, status (number | 'drop'), times = 1, delay = 0, body (a JSON text answered instead, status 200 by default) } */
+    fail: ({ path: prefix, status, times = 1, delay = 0, body }) => {
       if (typeof prefix !== 'string' || !prefix.startsWith('/')) {
         throw new ApiError(400, 'invalid_parameter', `path must be a path prefix starting with '/' (got ${JSON.stringify(prefix ?? null)})`);
       }
       const drop = status === 'drop';
       const code = drop || status === undefined || status === null || status === '' ? undefined : Number(status);
       if (!drop && code !== undefined && !(Number.isInteger(code) && code >= 100 && code <= 599)) throw badParam('status', status);
-      if (!drop && code === undefined && !(delay > 0)) throw new ApiError(400, 'invalid_parameter', 'Give a status (100-599 or drop) or a delay');
+      if (body !== undefined && (typeof body !== 'string' || body.length > 100_000)) throw badParam('body', '(too long)');
+      if (!drop && code === undefined && !(delay > 0) && body === undefined) throw new ApiError(400, 'invalid_parameter', 'Give a status (100-599 or drop), a delay or a body');
       const n = Number(times);
       if (!Number.isInteger(n) || n < 1 || n > 10000) throw badParam('times', times);
       const d = Number(delay);
       if (!Number.isFinite(d) || d < 0 || d > 60000) throw badParam('delay', delay);
-      const rule = { path: prefix, status: drop ? 'drop' : code ?? null, times: n, delay: d };
+      const rule = { path: prefix, status: drop ? 'drop' : code ?? null, times: n, delay: d, ...(body !== undefined ? { body } : {}) };
       failures.push(rule);
       return { ...rule };
     },
@@ -465,6 +466,7 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
         status: query.get('status') ?? undefined,
         times: query.get('times') ?? 1,
         delay: query.get('delay') ?? 0,
+        body: query.get('body') ?? undefined,
       });
       return sendJson(req, res, 200, { ok: true, rule, rules: hooks.failures() }, { cache: false });
     }
@@ -513,6 +515,11 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       if (failure.status === 'drop') {
         entry.status = 0;
         return req.socket.destroy();
+      }
+      if (failure.body !== undefined) {
+        // A malformed answer: the given text, as JSON, with the given status (200 by default).
+        res.writeHead(failure.status ?? 200, { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        return res.end(failure.body);
       }
       if (failure.status !== null) {
         return sendError(req, res, failure.status, 'injected_failure', `Injected failure ${failure.status} for '${target.rawPath}'`);

@@ -162,23 +162,32 @@ export class PlayerController {
     return client ? this.loadClient(client, hosts) : Promise.resolve();
   }
 
-  /** Set a local (visitor) preference; saved by the persistence subscription. */
+  /** The layer the visitor's choices go to: local (stored), or session when the query says ignoreLocal. */
+  private get visitorLayer(): 'local' | 'session' {
+    return this.state.layers.query.ignoreLocal ? 'session' : 'local';
+  }
+
+  /** Set a visitor preference; a local one is saved by the persistence subscription. */
   setLocalPreference<K extends PreferenceKey>(key: K, value: Preferences[K]): boolean {
     const coerced = coerceToPreference(key, value);
     if (coerced === undefined) return false;
-    (this.state.layers.local as Record<string, unknown>)[key] = coerced;
+    const layer = this.visitorLayer;
+    this.state.layers[layer] = { ...this.state.layers[layer], [key]: coerced };
     return true;
   }
 
   /** Language sets menu, caption and voice-over languages together. */
   setLanguage(language: string): void {
-    this.state.layers.local = { ...this.state.layers.local, menuLanguage: language, ccLanguage: language, voLanguage: language };
+    const layer = this.visitorLayer;
+    this.state.layers[layer] = { ...this.state.layers[layer], menuLanguage: language, ccLanguage: language, voLanguage: language };
   }
 
   clearCaptionsPreferences(): void {
-    const local = { ...this.state.layers.local } as PartialPreferences;
-    for (const key of CAPTION_STYLE_KEYS) delete local[key];
-    this.state.layers.local = local;
+    for (const layer of ['local', 'session'] as const) {
+      const next = { ...this.state.layers[layer] } as PartialPreferences;
+      for (const key of CAPTION_STYLE_KEYS) delete next[key];
+      this.state.layers[layer] = next;
+    }
   }
 
   /**

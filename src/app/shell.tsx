@@ -9,6 +9,7 @@ import { ErrorScreen } from '../screens/error-screen';
 import { MenuScreen } from '../screens/menu-screen';
 import { ModalScreen } from '../screens/modal-screen';
 import { Notices } from '../screens/notices';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { usePlayer } from './context';
 import { themeCss } from '../element/styles';
@@ -130,7 +131,9 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
         </header>
       )}
       <div className="screen-host" inert={modalOpen}>
-        {screen}
+        <ErrorBoundary resetKey={path} fallback={(reset) => <LoadFailure error={{ kind: 'parse' }} onRetry={reset} />}>
+          {screen}
+        </ErrorBoundary>
       </div>
       <Notices />
       <div className="modal-layer" hidden={!modalOpen} inert={!modalOpen} data-modal={route.modal ?? ''}>

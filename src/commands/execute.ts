@@ -38,12 +38,13 @@ const SCREENSHOT_DELAY_MS = 100;
 
 async function screenshot(controller: PlayerController, data: string | undefined): Promise<boolean> {
   const engine = controller.engine;
+  // A screenshot is only allowed when playback is canvasable (spec section 5), with or without data.
+  if (!engine.canvasable) {
+    engine.notify('info', 'screenshotDisabled');
+    return false;
+  }
   let image = data;
   if (!image) {
-    if (!engine.canvasable) {
-      engine.notify('info', 'screenshotDisabled');
-      return false;
-    }
     await new Promise((r) => setTimeout(r, SCREENSHOT_DELAY_MS));
     image = engine.captureFrame();
     if (!image) {
@@ -140,8 +141,11 @@ export function executeCommand(controller: PlayerController, name: unknown, rawA
       return screenshot(controller, args[0] as string | undefined);
     case 'seekTo':
       return engine.seek(args[0] as number);
-    case 'seekToChapter':
+    case 'seekToChapter': {
+      const chapters = engine.currentItem?.chapters.length ?? 0;
+      if ((args[0] as number) >= chapters) throw new CommandError('invalid_argument', `seekToChapter: the current item has ${chapters} chapter(s)`);
       return engine.seekToChapter(args[0] as number);
+    }
     case 'seekToIndex':
       return engine.setIndex(args[0] as number, true);
     case 'setVolume':

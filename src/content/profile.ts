@@ -41,14 +41,16 @@ export function flattenProfile(tree: unknown): Profile {
   const root = (tree && typeof tree === 'object' ? tree : {}) as ProfileNodeDto;
   const rootCode = typeof root.code === 'string' && root.code ? root.code : 'root';
 
+  const path = new Set<string>();
   const visit = (dto: ProfileNodeDto, parent: ProfileNode | undefined, depth: number): void => {
     if (!dto || typeof dto !== 'object' || depth > MAX_DEPTH) return;
     const code = depth === 0 ? rootCode : typeof dto.code === 'string' ? dto.code.trim() : '';
-    if (!code) return;
+    if (!code || path.has(code)) return; // a code repeating one of its ancestors would make a cycle
     const kids = Array.isArray(dto.children) ? dto.children : [];
     const layer = layerOf(dto, depth, kids.length > 0);
     let node = nodes.get(code);
-    if (node && layer !== 'item') return; // a container code seen twice: keep the first, avoid cycles
+    // A code seen before: a container is kept once; an item may repeat only as an item.
+    if (node && (layer !== 'item' || node.layer !== 'item')) return;
     if (!node) {
       node = {
         code,
@@ -71,7 +73,9 @@ export function flattenProfile(tree: unknown): Profile {
       }
       return;
     }
+    path.add(code);
     for (const child of kids) visit(child, node, depth + 1);
+    path.delete(code);
   };
   visit(root, undefined, 0);
   if (!nodes.has(rootCode)) {

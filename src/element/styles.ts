@@ -69,6 +69,11 @@ button:focus-visible, a:focus-visible, input:focus-visible, .modal:focus-visible
 .choice-list { border: 0; margin: 0; padding: 0; display: grid; gap: .4em; }
 .choice { display: flex; gap: .5em; align-items: center; }
 
+/* Notices (any screen) */
+.notices { position: absolute; top: .75em; right: .75em; left: .75em; z-index: 20; pointer-events: none; }
+.notice-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; align-items: flex-end; gap: .4em; }
+.notice { background: #1d2433; color: #fff; padding: .6em .9em; border-radius: var(--ped-radius); max-width: 32em; box-shadow: 0 4px 14px rgb(0 0 0 / .3); }
+.notice-error { background: #8a1c1c; }
 `;
 
 export function baseSheet(): CSSStyleSheet {
@@ -81,7 +86,9 @@ export function baseSheet(): CSSStyleSheet {
 export const SCALE_OPTIONS = [50, 75, 100, 125, 150, 175, 200, 300, 400];
 
 const safeColor = (c: string, fallback = '#364B8C') => (/^#[0-9a-f]{3,8}$/i.test(c) ? c : /^[a-z]{3,20}$/i.test(c) ? c : fallback);
-const safeFont = (f: string) => (/^[\w\s,"'-]{1,120}$/.test(f) ? f : 'Arial, Helvetica, sans-serif');
+/** A font-family list: names, or quoted names with balanced quotes (anything else could escape the rule). */
+const FONT_LIST = /^\s*(?:"[\w\s-]+"|'[\w\s-]+'|[\w\s-]+)\s*(?:,\s*(?:"[\w\s-]+"|'[\w\s-]+'|[\w\s-]+)\s*)*$/;
+const safeFont = (f: string) => (f.length <= 120 && FONT_LIST.test(f) ? f : 'Arial, Helvetica, sans-serif');
 /** Caption font size: a percentage (100% = default) or rem/em; spec range 0.5rem to 4rem. */
 const ccScale = (size: string) => {
   const m = /^(\d+(?:\.\d+)?)(%|rem|em)?$/.exec(size.trim());

@@ -90,10 +90,14 @@ export class PlaybackEngine {
     else if (this.pb.playlist) void this.loadItem(this.pb.index, this.pendingPlay ? 'yes' : 'no');
   }
 
-  /** Start a playlist (its languages resolved against the preferences, with the fallback notices). */
-  loadPlaylist(playlist: Playlist, key: string, index = 0): void {
+  /**
+   * Start a playlist (its languages resolved against the preferences, with the fallback notices).
+   * `resume` continues where the viewer was (the same playlist reloaded for another language).
+   */
+  loadPlaylist(playlist: Playlist, key: string, index = 0, resume?: { play: boolean; at: number }): void {
     const prefs = this.deps.prefs();
     const previous = this.pb;
+    const queued = this.pendingPlay;
     const keepVolume = previous.key !== undefined;
     this.unloadItem();
     const next = initialPlayback();
@@ -113,8 +117,10 @@ export class PlaybackEngine {
     next.voLanguage = this.resolveLanguage(prefs.voLanguage, playlist.voLanguages, 'voFallback');
     next.ccLanguage = this.resolveLanguage(prefs.ccLanguage, playlist.ccLanguages, 'ccFallback');
     this.deps.state.playback = next;
-    this.playlistStarted = false;
-    if (this.stage) void this.loadItem(next.index, prefs.autoplay === 1 ? 'auto' : 'no');
+    this.playlistStarted = Boolean(resume);
+    this.pendingPlay = queued;
+    const play = resume?.play ? 'yes' : prefs.autoplay === 1 ? 'auto' : 'no';
+    if (this.stage) void this.loadItem(next.index, play, resume?.at ?? 0, Boolean(resume));
   }
 
   private resolveLanguage(wanted: string, supported: string[], notice: NoticeKey): string {
@@ -127,7 +133,7 @@ export class PlaybackEngine {
    * Load the item at `index` into the stage. `play`: 'yes' plays once ready (a request or the playlist
    * continuing), 'auto' is the autoplay preference (not forced on touch devices: wait for a tap).
    */
-  private async loadItem(index: number, play: 'yes' | 'auto' | 'no'): Promise<void> {
+  private async loadItem(index: number, play: 'yes' | 'auto' | 'no', startAt = 0, sameViewing = false): Promise<void> {
     const playlist = this.pb.playlist;
     const stage = this.stage;
     if (!playlist || !stage) return;
@@ -143,10 +149,13 @@ export class PlaybackEngine {
     pb.hasCaptions = false;
     this.setPlayerState(PLAYER_STATE.NOT_READY);
     if (!item) return;
-    this.milestones = new Set();
-    this.started = false;
+    if (!sameViewing) {
+      // A new viewing of this item (not the same one reloaded in another language).
+      this.milestones = new Set();
+      this.started = false;
+      this.watched = 0;
+    }
     this.lastTime = 0;
-    this.watched = 0;
     const abort = (this.loadAbort = new AbortController());
     const loader = loaderFor(item);
     pb.kind = loader.kind;
@@ -155,7 +164,7 @@ export class PlaybackEngine {
     const api = this.deps.api();
     const client = this.deps.client() ?? '';
     const mediaId = item.file ?? item.videoId;
-    this.analytics(ANALYTICS.VIDEO_LOAD, item.code);
+    if (!sameViewing) this.analytics(ANALYTICS.VIDEO_LOAD, item.code);
 
     void this.loadCaptions(item, vo, pb.ccLanguage, abort.signal);
 
@@ -169,7 +178,8 @@ export class PlaybackEngine {
       }
     }
     const events: AdapterEvents = {
-      ready: (duration) => !abort.signal.aborted && this.onReady(duration),
+      // Ready is reported once the adapter is in place (commands can then reach it), see below.
+      ready: (duration) => !abort.signal.aborted && this.adapter !== undefined && this.onReady(duration),
       playing: () => !abort.signal.aborted && this.onPlaying(),
       paused: () => !abort.signal.aborted && this.onPaused(),
       ended: () => !abort.signal.aborted && this.onEnded(),
@@ -196,6 +206,11 @@ export class PlaybackEngine {
       this.adapter = adapter;
       adapter.setVolume(this.pb.volume);
       adapter.setMuted(this.pb.muted);
+      if (startAt > 0) {
+        adapter.seek(startAt);
+        this.lastTime = this.watched = startAt;
+        this.pb.currentTime = startAt;
+      }
       this.startPolling();
       if (!this.pb.ready) this.onReady(adapter.getDuration());
       if (play === 'yes' || this.pendingPlay) void this.play();
@@ -308,6 +323,8 @@ export class PlaybackEngine {
       void this.loadItem(pb.index + 1, 'yes');
     } else {
       this.stopPolling();
+      // The end may be detected before the media's own end (< 0.1 s left): stop it there too.
+      this.adapter?.pause();
       this.analytics(ANALYTICS.PLAYLIST_END, pb.playlist.code);
       dispatchPlayerEvent(this.deps.host, 'playlistend', { code: pb.playlist.code });
     }
@@ -424,7 +441,14 @@ export class PlaybackEngine {
       this.pendingPlay = true;
       return true;
     }
-    if (this.pb.player === PLAYER_STATE.ENDED) adapter.seek(0);
+    if (this.pb.player === PLAYER_STATE.ENDED) {
+      // Replay: from the start, with progress, captions, milestones and end detection running again.
+      this.milestones = new Set();
+      this.started = false;
+      this.watched = 0;
+      this.seek(0);
+    }
+    if (!this.poll) this.startPolling();
     this.pb.awaitingTap = false;
     this.indicate('play');
     try {
@@ -474,6 +498,7 @@ export class PlaybackEngine {
     this.pb.currentTime = t;
     this.lastTime = t;
     if (this.pb.player === PLAYER_STATE.ENDED) this.setPlayerState(PLAYER_STATE.PAUSED);
+    if (!this.poll) this.startPolling();
     return true;
   }
 

@@ -47,7 +47,8 @@ export function readStored(): StoredPreferences {
     const parsed: unknown = JSON.parse(raw);
     if (!parsed || typeof parsed !== 'object') return empty;
     const { account, local } = parsed as Record<string, unknown>;
-    const accounts: Record<string, PartialPreferences> = {};
+    // No prototype: a stored "__proto__" client key stays an ordinary key.
+    const accounts: Record<string, PartialPreferences> = Object.create(null);
     if (account && typeof account === 'object' && !Array.isArray(account)) {
       for (const [client, layer] of Object.entries(account)) accounts[client] = sanitizeLayer(layer);
     }

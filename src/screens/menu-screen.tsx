@@ -15,8 +15,10 @@ interface MenuScreenProps {
   prefs: Preferences;
 }
 
-/** Count the distinct leaf items below a node. */
-function countItems(profile: Profile, node: ProfileNode, seen = new Set<string>()): number {
+/** Count the distinct leaf items below a node (each node visited once, whatever the data). */
+function countItems(profile: Profile, node: ProfileNode, seen = new Set<string>(), visited = new Set<string>()): number {
+  if (visited.has(node.code)) return 0;
+  visited.add(node.code);
   if (node.layer === 'item') {
     const key = node.file ?? node.code;
     if (seen.has(key)) return 0;
@@ -25,7 +27,7 @@ function countItems(profile: Profile, node: ProfileNode, seen = new Set<string>(
   }
   return node.children.reduce((n, c) => {
     const child = profile.nodes.get(c);
-    return child ? n + countItems(profile, child, seen) : n;
+    return child ? n + countItems(profile, child, seen, visited) : n;
   }, 0);
 }
 

@@ -82,7 +82,7 @@ function MenuLanguageSettings() {
       <legend className="visually-hidden">{i18n._({ id: 'modal.menuLanguage', message: 'Menu language' })}</legend>
       {LANGUAGES.map((lang) => (
         <label key={lang} className="choice">
-          <input type="radio" name="menu-language" value={lang} checked={current === lang} onChange={() => controller.setLanguage(lang)} />
+          <input type="radio" name="menu-language" value={lang} checked={current === lang} onChange={() => controller.command('setLanguage', lang)} />
           <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
         </label>
       ))}

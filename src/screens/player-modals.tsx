@@ -49,7 +49,7 @@ export function ChaptersModal({ onDone }: { onDone: () => void }) {
             className="link-button"
             data-chapter={i}
             onClick={() => {
-              controller.engine.seekToChapter(i);
+              controller.command('seekToChapter', i);
               onDone();
             }}
           >
@@ -61,14 +61,19 @@ export function ChaptersModal({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** chapters/{chapter}: seek to that chapter (0-based) and return to the player. */
+/** chapters/{chapter}: once the item is ready, seek to that chapter (0-based) and return to the player. */
 export function ChapterRoute({ chapter, onDone }: { chapter: string; onDone: () => void }) {
-  const { controller, item } = usePlaying();
+  const { controller } = usePlayer();
+  const ready = useSnapshot(controller.state).playback.ready;
   useEffect(() => {
-    if (!item) return;
-    controller.engine.seekToChapter(Number(chapter));
+    if (!ready) return;
+    try {
+      controller.command('seekToChapter', Number(chapter));
+    } catch {
+      // Not a chapter of this item: just return to the player.
+    }
     onDone();
-  }, [item, chapter, controller, onDone]);
+  }, [ready, chapter, controller, onDone]);
   return null;
 }
 
@@ -86,7 +91,7 @@ export function ListModal({ onDone }: { onDone: () => void }) {
             className="link-button"
             aria-current={i === index ? 'true' : undefined}
             onClick={() => {
-              controller.engine.setIndex(i, true);
+              controller.command('seekToIndex', i);
               onDone();
             }}
           >

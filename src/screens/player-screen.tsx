@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
 import { useAsync } from '../app/use-async';
-import { itemLabel, playlistLabel, type PlaylistItem } from '../content/playlist';
+import { itemLabel, playlistLabel, type Playlist, type PlaylistItem } from '../content/playlist';
 import { shortcutFor } from '../playback/keyboard';
 import { PLAYER_STATE, TIMING } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
@@ -45,9 +45,11 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
   const loaded = playlist.status === 'ready' ? playlist.data : undefined;
   useEffect(() => {
     if (!loaded || controller.state.playback.key === key) return;
-    // The same playlist again (a language change): stay on the item being watched.
+    // The same playlist again (a language change): stay where the viewer was, playing if it was.
     const current = controller.state.playback;
-    engine.loadPlaylist(loaded, key, current.playlist?.code === loaded.code ? current.index : 0);
+    if (current.playlist?.code === loaded.code) {
+      engine.loadPlaylist(loaded, key, current.index, { play: current.player === PLAYER_STATE.PLAYING, at: current.currentTime });
+    } else engine.loadPlaylist(loaded, key);
   }, [loaded, key, engine, controller]);
 
   useEffect(() => {
@@ -116,21 +118,23 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
     void controller.command(shortcut.command, ...('value' in shortcut ? [shortcut.value] : []));
   };
 
-  const backToMenu = (
+  const backToMenu = prefs.menuAccess !== 1 ? null : (
     <button type="button" className="button" data-action="menu" onClick={() => controller.navigate(paths.navigation(client, collection))}>
       {i18n._({ id: 'player.backToMenu', message: 'Back to menu' })}
     </button>
   );
-  if (playlist.status === 'loading') return <Loading />;
-  if (playlist.status === 'error') {
+  // While the same playlist reloads (another language), keep the stage: playback continues in place.
+  const shown = (playlist.status === 'ready' ? playlist.data : pb.playlist?.code === code ? pb.playlist : undefined) as Playlist | undefined;
+  if (playlist.status === 'loading' && !shown) return <Loading />;
+  if (playlist.status === 'error' || !shown) {
     return (
       <section className="screen player-screen" data-screen="playlist">
-        <LoadFailure error={playlist.error} onRetry={playlist.retry} />
+        <LoadFailure error={playlist.status === 'error' ? playlist.error : undefined} onRetry={playlist.retry} />
         {backToMenu}
       </section>
     );
   }
-  const p = playlist.data;
+  const p = shown;
   const noLabel = i18n._({ id: 'label.none', message: 'No Label' });
   const item = (pb.key === key ? pb.playlist?.items[pb.index] : p.items[0]) as PlaylistItem | undefined;
   const poster = item ? api.posterUrl(item) : undefined;

@@ -27,6 +27,8 @@ video.media { object-fit: contain; background: #000; }
 .big-play .icon { width: 2.4em; height: 2.4em; fill: currentColor; }
 .stage-error { position: absolute; inset: auto 1em 1em 1em; background: #8a1c1c; color: #fff; padding: .6em 1em; border-radius: var(--ped-radius); }
 .stage-loading { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; pointer-events: none; }
+.shell:not(.controls-visible) .player-screen[data-state="1"] .controls { opacity: 0; }
+.controls { transition: opacity .2s; }
 .controls { max-width: 960px; background: #1d2433; color: #fff; border-radius: 0 0 var(--ped-radius) var(--ped-radius); padding: .25em .5em .4em; margin-top: -2px; }
 .control-row { display: flex; align-items: center; gap: .2em; flex-wrap: wrap; }
 .control { background: transparent; border: 0; color: inherit; width: 2.4em; height: 2.4em; border-radius: 6px; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
@@ -36,10 +38,6 @@ video.media { object-fit: contain; background: #000; }
 .time { font-variant-numeric: tabular-nums; font-size: .9em; padding: 0 .5em; }
 .seek { width: 100%; accent-color: var(--ped-color); margin: 0; }
 .volume { width: 6em; accent-color: #fff; }
-.notices { position: absolute; top: .75em; right: .75em; left: .75em; z-index: 20; pointer-events: none; }
-.notice-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; align-items: flex-end; gap: .4em; }
-.notice { background: #1d2433; color: #fff; padding: .6em .9em; border-radius: var(--ped-radius); max-width: 32em; box-shadow: 0 4px 14px rgb(0 0 0 / .3); }
-.notice-error { background: #8a1c1c; }
 .info-list { display: grid; gap: .4em; margin: 0; }
 .info-list dt { font-weight: 600; }
 .info-list dd { margin: 0 0 .3em; }

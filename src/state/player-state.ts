@@ -52,7 +52,7 @@ export interface PlayerState {
   clientError?: { kind: string; status: number };
   clientName?: string;
   userId?: string;
-  layers: { account: PartialPreferences; query: PartialPreferences; local: PartialPreferences };
+  layers: { account: PartialPreferences; query: PartialPreferences; local: PartialPreferences; session: PartialPreferences };
   shell: { controlsVisible: boolean; fullscreen: boolean };
   ready: boolean;
   playback: PlaybackState;
@@ -82,7 +82,7 @@ export function initialPlayback(): PlaybackState {
 export function createPlayerState(): PlayerState {
   return proxy<PlayerState>({
     clientStatus: 'idle',
-    layers: { account: {}, query: {}, local: {} },
+    layers: { account: {}, query: {}, local: {}, session: {} },
     shell: { controlsVisible: false, fullscreen: false },
     ready: false,
     playback: initialPlayback(),

@@ -72,7 +72,14 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
     });
   };
 
-  const eventTarget = () => allowedOrigins()[0] ?? referrerOrigin();
+  // Events: to the embedding page's origin when the allow-list admits it (or there is none), else to the
+  // first allowed origin.
+  const eventTarget = () => {
+    const allowed = allowedOrigins();
+    const embedding = referrerOrigin();
+    if (embedding && (allowed.length === 0 || allowed.includes(embedding))) return embedding;
+    return allowed[0];
+  };
   const forwarders = Object.entries(FORWARDED_EVENTS).map(([name, messageName]) => {
     const forward = (event: Event) => {
       const target = eventTarget();

@@ -108,6 +108,8 @@ function createAdapter(YT: YTNamespace, ctx: LoadContext): Promise<MediaAdapter>
   let player: YTPlayer | undefined;
   let ready = false;
   let destroyed = false;
+  /** Playback was asked for (and not paused since): only then do states -1 / 5 start playing. */
+  let wantsPlay = false;
   let lastDuration = 0;
 
   /** Vendor calls made before the iframe answers (or after it is gone) throw; they are no-ops here. */
@@ -135,10 +137,14 @@ function createAdapter(YT: YTNamespace, ctx: LoadContext): Promise<MediaAdapter>
     kind: 'youtube',
     canvasable: false, // a cross-origin iframe
     play() {
+      wantsPlay = true;
       call((p) => p.playVideo(), undefined);
       return Promise.resolve();
     },
-    pause: () => call((p) => p.pauseVideo(), undefined),
+    pause: () => {
+      wantsPlay = false;
+      call((p) => p.pauseVideo(), undefined);
+    },
     seek(seconds) {
       const d = duration();
       const s = Math.max(0, Number.isFinite(seconds) ? seconds : 0);
@@ -192,7 +198,8 @@ function createAdapter(YT: YTNamespace, ctx: LoadContext): Promise<MediaAdapter>
       switch (e.data) {
         case UNSTARTED:
         case CUED:
-          call((p) => p.playVideo(), undefined);
+          // The spec's "start playing" on -1 / 5, but never against the autoplay rules: only when asked.
+          if (wantsPlay) call((p) => p.playVideo(), undefined);
           break;
         case ENDED:
           events.ended();
