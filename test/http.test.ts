@@ -121,7 +121,7 @@ describe('provider failures reach the screen as a message with a retry action', 
     await waitFor(() => $(el, '.menu-sections'), 'menu');
   });
 
-  it('malformed provider data shows a clear message, not a crash', async () => {
+  it('a wrong API host (404 for the configuration) shows the client-error screen, not a crash', async () => {
     const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL, 'api-url': new URL('static/', FAULT_PROVIDER_URL).href });
     // The static host answers 404 for the configuration path: treated as an unknown client.
     await waitFor(() => $(el, '[data-screen="error"]'), 'client error for a wrong API host');

@@ -636,4 +636,20 @@ describe('review fixes: replay, chapter route, session choices, menu access, end
       expect($(el, '.shell')).to.exist;
     }
   });
+
+  it('a modal takes the focus, traps Tab, and gives the focus back to its opener on close', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    const opener = $(el, '[data-control="list"]')!;
+    opener.focus();
+    opener.click();
+    const dialog = await waitFor(() => $(el, '[role="dialog"]'), 'dialog');
+    await waitFor(() => shadow(el).activeElement === dialog, 'focus in the dialog');
+    const focusables = [...dialog.querySelectorAll<HTMLElement>('button')];
+    focusables.at(-1)!.focus();
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, composed: true, cancelable: true }));
+    expect(shadow(el).activeElement).to.equal(focusables[0]);
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
+    await waitFor(() => shadow(el).activeElement === opener, 'focus back on the opener');
+  });
 });
