@@ -112,4 +112,29 @@ describe('<patient-ed-player> element', () => {
     const other = await mountPlayer({ client: 'demo', platform: 'toaster' });
     expect($(other, '.shell')!.classList.contains('platform-default')).to.equal(true);
   });
+
+  it('an error boundary keeps a screen that throws from blanking the player, and resets with the route', async () => {
+    const { ErrorBoundary } = await import('../src/ui/error-boundary');
+    const { createRoot } = await import('react-dom/client');
+    const { createElement } = await import('react');
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    const Boom = () => {
+      throw new Error('render failure');
+    };
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const fallback = () => createElement('p', { className: 'fallback' }, 'failed');
+      root.render(createElement(ErrorBoundary, { resetKey: '/a', fallback }, createElement(Boom)));
+      await waitFor(() => host.querySelector('.fallback'), 'fallback shown');
+      root.render(createElement(ErrorBoundary, { resetKey: '/b', fallback }, createElement('p', { className: 'ok' }, 'fine')));
+      await waitFor(() => host.querySelector('.ok'), 'content after the route changed');
+    } finally {
+      console.error = quiet;
+      root.unmount();
+      host.remove();
+    }
+  });
 });

@@ -24,6 +24,13 @@ const PlayerScreen = lazy(() => import('../screens/player-screen').then((m) => (
 /** Query names consumed by the root redirect; the rest of the query is carried to the open route. */
 const ROOT_ONLY_PARAMS = ['client', 'openthis'];
 
+/** A screen that failed to render: a clear message with a retry (and still the first screen's `ready`). */
+function ScreenFailure({ onRetry }: { onRetry: () => void }) {
+  const { reportRendered } = usePlayer();
+  useEffect(() => reportRendered('failure'), [reportRendered]);
+  return <LoadFailure error={{ kind: 'parse' }} onRetry={onRetry} />;
+}
+
 /** The root shell: route table, redirects, client loading, shell classes and the modal layer. */
 export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host: HTMLElement; contextMenu: boolean }) {
   const { i18n } = useLingui();
@@ -131,7 +138,7 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
         </header>
       )}
       <div className="screen-host" inert={modalOpen}>
-        <ErrorBoundary resetKey={path} fallback={(reset) => <LoadFailure error={{ kind: 'parse' }} onRetry={reset} />}>
+        <ErrorBoundary resetKey={path} fallback={(reset) => <ScreenFailure onRetry={reset} />}>
           {screen}
         </ErrorBoundary>
       </div>
