@@ -90,3 +90,15 @@ export function clearStorage(): void {
     /* ignore */
   }
 }
+
+/** Each test starts with clean storage and no pending provider failures, and leaves none behind. */
+export function cleanPlayersAndFaults(): void {
+  beforeEach(async () => {
+    clearStorage();
+    await clearFailures();
+  });
+  afterEach(async () => {
+    unmountAll();
+    await clearFailures();
+  });
+}

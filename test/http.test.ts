@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { HttpClient, HttpError, REFERRER_HEADER, embeddingReferrer } from '../src/content/http';
 import { ProviderApi, resolveHosts } from '../src/content/provider';
-import { $, clearFailures, clearProviderLog, clearStorage, failNext, mountPlayer, FAULT_PROVIDER_URL, providerLog, text, unmountAll, waitFor } from './helpers';
+import { $, cleanPlayersAndFaults, clearFailures, clearProviderLog, failNext, mountPlayer, FAULT_PROVIDER_URL, providerLog, text, waitFor } from './helpers';
 
 const fastRetry = { retries: 3, baseDelay: 20, maxDelay: 100 };
 const api = (opts: ConstructorParameters<typeof HttpClient>[0] = {}) =>
@@ -84,14 +84,7 @@ describe('HTTP client against the reference provider', () => {
 });
 
 describe('provider failures reach the screen as a message with a retry action', () => {
-  beforeEach(async () => {
-    clearStorage();
-    await clearFailures();
-  });
-  afterEach(async () => {
-    unmountAll();
-    await clearFailures();
-  });
+  cleanPlayersAndFaults();
 
   it('a client configuration that keeps failing shows a translated message; retry recovers', async () => {
     await failNext('/api/clients/demo', 503, 4);

@@ -7,7 +7,7 @@ import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { messages as ptMessages } from '../locales/pt/messages';
 
 const flat = (m: unknown): string => (Array.isArray(m) ? m.map(flat).join('') : typeof m === 'string' ? m : '');
-import { $, $$, clearFailures, clearStorage, failNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
+import { $, cleanPlayersAndFaults, $$, clearFailures, clearStorage, failNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const engine = (el: PatientEdPlayerElement) => el[CONTROLLER].engine;
@@ -426,14 +426,7 @@ describe('analytics', () => {
 });
 
 describe('failures show a message while the rest of the player works', () => {
-  beforeEach(async () => {
-    clearStorage();
-    await clearFailures();
-  });
-  afterEach(async () => {
-    unmountAll();
-    await clearFailures();
-  });
+  cleanPlayersAndFaults();
 
   it('a video source that 404s', async () => {
     await failNext('/api/vod/demo/knee-overview', 404, 10);
@@ -564,14 +557,7 @@ describe('autoplay, touch devices, skipping rules and release', () => {
 });
 
 describe('review fixes: replay, chapter route, session choices, menu access, end detection, malformed data', () => {
-  beforeEach(async () => {
-    clearStorage();
-    await clearFailures();
-  });
-  afterEach(async () => {
-    unmountAll();
-    await clearFailures();
-  });
+  cleanPlayersAndFaults();
 
   it('plays again after the playlist ended, with progress running', async () => {
     const el = await mountReady({ code: 'A_DEMO_SLIDES' });
