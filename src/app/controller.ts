@@ -227,5 +227,3 @@ export class PlayerController {
     this.engine.dispose();
   }
 }
-
-export { resolveHosts };
