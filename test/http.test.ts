@@ -87,10 +87,12 @@ describe('provider failures reach the screen as a message with a retry action', 
   cleanPlayersAndFaults();
 
   it('a client configuration that keeps failing shows a translated message; retry recovers', async () => {
-    await failNext('/api/clients/demo', 503, 4);
+    // The profile is requested in parallel with the configuration (route loaders): both fail here.
+    await failNext('/api/clients/demo', 503, 100);
     const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => $(el, '.load-failure'), 'failure message', 15000);
     expect(text(el, '.load-failure-message')).to.equal('The content server answered with an error (503). Please try again.');
+    await clearFailures();
     $(el, '.load-failure button')!.click();
     await waitFor(() => $(el, '.menu-sections'), 'menu after retry', 15000);
   });

@@ -8,8 +8,14 @@ import { CAPTION_STYLE_KEYS, STORAGE_KEY, type PartialPreferences, type Preferen
 import { mergePreferences } from '../preferences/merge';
 import { coerceToPreference, queryLayerFrom } from '../preferences/query';
 import { readStored, sanitizeLayer, saveLayers } from '../preferences/storage';
-import { resolveNavigation } from '../routing/routes';
+import { matchRoute, resolveNavigation, resolveRedirects } from '../routing/routes';
 import { createPlayerState, type PlayerState } from '../state/player-state';
+import { ResourceSlot, toLoadError } from '../state/resource';
+import type { Playlist } from '../content/playlist';
+import { activateLanguage } from '../i18n/locales';
+import { PLAYER_STATE } from '../playback/timing';
+import { modalEntry } from '../screens/modal-registry';
+import { PLAYER_SCREEN } from './chunks';
 import { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { executeCommand } from '../commands/execute';
@@ -43,6 +49,13 @@ export class PlayerController {
   private currentSearch = '';
   private apiCache?: { key: string; api: ProviderApi };
   private clientAbort?: AbortController;
+  private readonly profile = new ResourceSlot(this.state.data.profile);
+  private readonly playlist = new ResourceSlot(this.state.data.playlist);
+  /** The menu language whose catalog was last requested, and the caption language last applied. */
+  private languageWanted?: string;
+  private ccWanted?: string;
+  /** Client and code the embed options last routed to (kept across a move of the element). */
+  routedKey?: string;
 
   /** Provider hosts and vendor script URLs currently configured (set by the app from attributes). */
   hosts?: ProviderHosts;
@@ -74,9 +87,7 @@ export class PlayerController {
 
   /** Navigate with the navigation rules applied ('/' of a host means the navigation screen: see commands). */
   navigate = (to: string, opts: { replace?: boolean } = {}): void => {
-    const target = resolveNavigation(to, this.currentSearch);
-    [this.currentPath, this.currentSearch = ''] = target.split('?');
-    this.location.navigate(target, opts);
+    this.go(resolveRedirects(resolveNavigation(to, this.currentSearch)), opts.replace);
   };
 
   get path(): string {
@@ -92,9 +103,88 @@ export class PlayerController {
     if (embed.client) params.set('client', embed.client);
     if (embed.code) params.set('openthis', embed.code);
     for (const [k, v] of embed.options) params.set(k, v);
-    const target = `/?${params}`;
+    this.go(resolveRedirects(`/?${params}`), replace);
+  }
+
+  /**
+   * Move the in-memory location to a screen's route (redirects already resolved). The route's requests
+   * start here, before React renders anything for it.
+   */
+  private go(target: string, replace = false): void {
     [this.currentPath, this.currentSearch = ''] = target.split('?');
+    this.syncRoute();
     this.location.navigate(target, { replace });
+  }
+
+  /** Provider hosts from the attributes; a change reloads what the route shows. */
+  setHosts(hosts: ProviderHosts): void {
+    if (this.hosts && JSON.stringify(hosts) === JSON.stringify(this.hosts)) return;
+    this.hosts = hosts;
+    if (this.routedKey !== undefined) this.syncRoute();
+  }
+
+  /**
+   * Route loaders: start everything the current route needs, at once and in parallel: the client
+   * configuration, the interface language's catalog, the screen's code chunk, the profile (menu
+   * routes) or the playlist (player routes; the engine then prepares the first item's source,
+   * captions and adapter chunk). Idempotent: called on every navigation and preference change, it
+   * starts only what is missing; answers for a route or key left behind are dropped.
+   */
+  syncRoute(): void {
+    const route = matchRoute(this.currentPath);
+    const hosts = this.hosts ?? resolveHosts(undefined);
+    const client = route.name === 'error' ? undefined : route.client;
+    if (client) void this.loadClient(client, hosts);
+    this.syncLanguage();
+    if (route.modal) void modalEntry(route.modal).body?.load().catch(() => undefined); // the modal layer shows the failure
+    const prefs = this.preferences();
+    const api = this.api(hosts);
+    if (route.name === 'navigation' && client) {
+      const lang = prefs.menuLanguage;
+      this.profile.load(`${client}|${lang}|${hosts.api}`, (signal) => api.profile(client, lang, signal));
+    }
+    const code = route.code;
+    if ((route.name === 'playlist' || route.name === 'collection-item') && client && code) {
+      void PLAYER_SCREEN.load().catch(() => undefined); // the shell shows the failure with a retry
+      const { menuLanguage, voLanguage } = prefs;
+      const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${hosts.api}`;
+      // Another playlist: the one playing stops now, not when its screen goes away.
+      if (this.state.playback.playlist && this.state.playback.playlist.code !== code) this.engine.reset();
+      this.playlist.load(key, (signal) => api.playlist(client, code, menuLanguage, voLanguage, signal), { onData: (p) => this.startPlaylist(p, key) });
+      if (this.state.playback.key === key && prefs.ccLanguage !== this.ccWanted) {
+        this.ccWanted = prefs.ccLanguage;
+        this.engine.setCaptionLanguage(prefs.ccLanguage);
+      }
+    } else {
+      this.playlist.clear();
+      if (this.state.playback.key !== undefined) this.engine.reset();
+    }
+  }
+
+  /** Retry a failed route request (the screens' "Try again"). */
+  retry(resource: 'profile' | 'playlist'): void {
+    this[resource].invalidate();
+    this.syncRoute();
+  }
+
+  /** A playlist arrived: start it (the same playlist in another language continues where the viewer was). */
+  private startPlaylist(playlist: Playlist, key: string): void {
+    const current = this.state.playback;
+    this.ccWanted = this.preferences().ccLanguage;
+    if (current.key === key) return;
+    if (current.playlist?.code === playlist.code) {
+      this.engine.loadPlaylist(playlist, key, current.index, { play: current.player === PLAYER_STATE.PLAYING, at: current.currentTime });
+    } else this.engine.loadPlaylist(playlist, key);
+  }
+
+  /** Load the menu language's catalog; the first screen waits for it (no flash of English). */
+  private syncLanguage(): void {
+    const wanted = this.preferences().menuLanguage;
+    if (wanted === this.languageWanted) return;
+    this.languageWanted = wanted;
+    void activateLanguage(this.i18n, wanted).then((lang) => {
+      if (this.languageWanted === wanted) this.state.locale = lang;
+    });
   }
 
   private readonly extraSheets = new Map<string, CSSStyleSheet>();
@@ -152,7 +242,7 @@ export class PlayerController {
       if (abort.signal.aborted) return;
       const e = error as { kind?: string; status?: number };
       this.state.clientStatus = e.kind === 'status' && e.status === 404 ? 'not-found' : 'error';
-      this.state.clientError = { kind: e.kind ?? 'parse', status: e.status ?? 0 };
+      this.state.clientError = toLoadError(error);
     }
   }
 
@@ -191,10 +281,14 @@ export class PlayerController {
   }
 
   /**
-   * Save the local layer on every change and take other tabs' changes from the storage event.
-   * Returns the teardown; called from the app's effect so it dies with the element.
+   * While the element is on the page: save the local layer on every change, take other tabs' changes
+   * from the storage event, and keep the route's requests in step with the preferences (a language
+   * change reloads the playlist). Returns the teardown; called from the app's effect so it dies with
+   * the element.
    */
-  connectStorage(): () => void {
+  connect(): () => void {
+    this.syncRoute(); // after a move, restart what was aborted
+    const offRoute = subscribe(this.state.layers, () => this.syncRoute());
     let lastSaved = JSON.stringify(this.state.layers.local);
     const unsubscribe = subscribe(this.state.layers, () => {
       const local = JSON.stringify(this.state.layers.local);
@@ -212,6 +306,7 @@ export class PlayerController {
     };
     globalThis.addEventListener?.('storage', onStorage);
     return () => {
+      offRoute();
       unsubscribe();
       globalThis.removeEventListener?.('storage', onStorage);
     };
@@ -222,8 +317,17 @@ export class PlayerController {
     return executeCommand(this, name, args);
   }
 
+  /** The element left the page: stop every request and release the media; `connect` resumes. */
   abortAll(): void {
     this.clientAbort?.abort();
+    this.clientAbort = undefined;
+    if (this.state.clientStatus === 'loading') {
+      // Aborted half-way: load it again when the element comes back.
+      this.state.clientStatus = 'idle';
+      this.state.loadedClient = undefined;
+    }
+    this.profile.stop();
+    this.playlist.stop();
     this.engine.dispose();
   }
 }

@@ -44,37 +44,30 @@ function embedOptions(props: PlayerAppProps) {
   };
 }
 
+/**
+ * Apply the element's options to its controller: provider hosts, SDK URLs, query options, and the
+ * route when client or code changed. Idempotent. The element calls it as it connects, so the first
+ * requests start before React renders anything; the app calls it again when attributes change.
+ */
+export function applyEmbedOptions(controller: PlayerController, props: PlayerAppProps): void {
+  const embed = embedOptions(props);
+  controller.setHosts(resolveHosts(props.providerUrl, { api: props.apiUrl, delivery: props.deliveryUrl, static: props.staticUrl, brochure: props.brochureUrl }));
+  controller.scripts = { ...(props.youtubeApiUrl ? { youtube: props.youtubeApiUrl } : {}), ...(props.vimeoApiUrl ? { vimeo: props.vimeoApiUrl } : {}) };
+  controller.setQueryOptions(embed.options);
+  // The controller remembers what it routed to, so moving the element keeps the visitor's place.
+  const routeKey = `${embed.client ?? ''}\u0000${embed.code ?? ''}`;
+  if (controller.routedKey === routeKey) return;
+  const first = controller.routedKey === undefined;
+  controller.routedKey = routeKey;
+  controller.route(embed, first);
+}
+
 export function PlayerApp(props: PlayerAppProps) {
   const host = (props.container instanceof ShadowRoot ? props.container.host : props.container) as ControllerHost;
   const controller = host[CONTROLLER];
-  const embed = embedOptions(props);
-  const optionsKey = JSON.stringify(embed.options);
-  const hosts = useMemo(
-    () => resolveHosts(props.providerUrl, { api: props.apiUrl, delivery: props.deliveryUrl, static: props.staticUrl, brochure: props.brochureUrl }),
-    [props.providerUrl, props.apiUrl, props.deliveryUrl, props.staticUrl, props.brochureUrl],
-  );
-
-  controller.hosts = hosts;
-  controller.scripts = { ...(props.youtubeApiUrl ? { youtube: props.youtubeApiUrl } : {}), ...(props.vimeoApiUrl ? { vimeo: props.vimeoApiUrl } : {}) };
-
-  // Route synchronously on first render (nothing is subscribed yet), then whenever client or code change.
-  const routedKey = useRef<string | undefined>(undefined);
-  const routeKey = `${embed.client ?? ''}\u0000${embed.code ?? ''}`;
-  if (routedKey.current === undefined) {
-    routedKey.current = routeKey;
-    controller.setQueryOptions(embed.options);
-    controller.route(embed);
-  }
-  useEffect(() => {
-    controller.setQueryOptions(embed.options);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [optionsKey, controller]);
-  useEffect(() => {
-    if (routedKey.current === routeKey) return;
-    routedKey.current = routeKey;
-    controller.route(embed, false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [routeKey, controller]);
+  if (controller.routedKey === undefined) applyEmbedOptions(controller, props); // not connected through the element
+  useEffect(() => applyEmbedOptions(controller, props));
+  const hosts = controller.hosts!;
 
   const onReadyRef = useRef(props.onReady);
   onReadyRef.current = props.onReady;

@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { CONTROLLER, PlayerApp } from '../app/player-app';
+import { applyEmbedOptions, CONTROLLER, PlayerApp, type PlayerAppProps } from '../app/player-app';
 import { PlayerController } from '../app/controller';
 import { executeCommand } from '../commands/execute';
 import { COMMANDS, HOST_COMMANDS, type CommandArgs, type CommandResults, type HostCommandName } from '../commands/table';
@@ -146,8 +146,10 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
   }
 
   connectedCallback(): void {
-    base.connectedCallback.call(this);
     const controller = this[CONTROLLER];
+    // Route now: the first requests start before React's first (asynchronous) render.
+    applyEmbedOptions(controller, (this as unknown as { [R2WC_PROPS]: PlayerAppProps })[R2WC_PROPS]);
+    base.connectedCallback.call(this);
     const offEvents = attachCommandEvents(this, controller);
     const offMessages = attachPostMessage(this, controller, () => this.originAllowList());
     this.detachTransports = () => {

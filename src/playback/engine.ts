@@ -35,6 +35,14 @@ const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 export class PlaybackEngine {
   private adapter?: MediaAdapter;
   private stage?: HTMLElement;
+  /**
+   * What adapters render into. It joins the stage when the player screen renders it; kinds that can
+   * load detached (html5) start loading their media before that, so the first frame never waits for
+   * a React render.
+   */
+  private readonly holder: HTMLElement = Object.assign(document.createElement('div'), { className: 'media-holder' });
+  /** Loads that prepared their item before the player screen rendered, waiting for its stage. */
+  private readonly stageWaiters = new Set<(stage: HTMLElement) => void>();
   private loadAbort?: AbortController;
   private poll?: ReturnType<typeof setInterval>;
   private indicatorTimer?: ReturnType<typeof setTimeout>;
@@ -84,10 +92,41 @@ export class PlaybackEngine {
 
   /** The element the current adapter renders into; null when the player screen goes away. */
   setStage(stage: HTMLElement | null): void {
-    if (stage === this.stage) return;
+    if (stage === (this.stage ?? null)) return;
+    const previous = this.stage;
     this.stage = stage ?? undefined;
-    if (!stage) this.unloadItem();
-    else if (this.pb.playlist) void this.loadItem(this.pb.index, this.pendingPlay ? 'yes' : 'no');
+    if (!stage) {
+      this.holder.remove();
+      if (previous) this.unloadItem();
+      return;
+    }
+    stage.append(this.holder); // a media loaded (or loading) already shows up here, without a reload
+    if (this.adapter && this.pendingPlay) void this.play();
+    if (this.stageWaiters.size > 0) {
+      const waiters = [...this.stageWaiters];
+      this.stageWaiters.clear();
+      for (const resolve of waiters) resolve(stage);
+    } else if (this.pb.playlist && !this.loadAbort) {
+      // The screen came back with nothing loaded or loading: load the current item.
+      void this.loadItem(this.pb.index, this.pendingPlay ? 'yes' : 'no');
+    }
+  }
+
+  /** The stage, at once when there is one, else when the player screen renders it (undefined if aborted). */
+  private waitForStage(signal: AbortSignal): Promise<HTMLElement | undefined> {
+    if (this.stage) return Promise.resolve(this.stage);
+    return new Promise((resolve) => {
+      const onStage = (stage: HTMLElement) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(stage);
+      };
+      const onAbort = () => {
+        this.stageWaiters.delete(onStage);
+        resolve(undefined);
+      };
+      this.stageWaiters.add(onStage);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   /**
@@ -120,7 +159,8 @@ export class PlaybackEngine {
     this.playlistStarted = Boolean(resume);
     this.pendingPlay = queued;
     const play = resume?.play ? 'yes' : prefs.autoplay === 1 ? 'auto' : 'no';
-    if (this.stage) void this.loadItem(next.index, play, resume?.at ?? 0, Boolean(resume));
+    // Started at once, with or without a stage: the item's requests do not wait for the screen.
+    void this.loadItem(next.index, play, resume?.at ?? 0, Boolean(resume));
   }
 
   private resolveLanguage(wanted: string, supported: string[], notice: NoticeKey): string {
@@ -135,8 +175,7 @@ export class PlaybackEngine {
    */
   private async loadItem(index: number, play: 'yes' | 'auto' | 'no', startAt = 0, sameViewing = false): Promise<void> {
     const playlist = this.pb.playlist;
-    const stage = this.stage;
-    if (!playlist || !stage) return;
+    if (!playlist) return;
     this.unloadItem();
     const item = playlist.items[index];
     const pb = this.pb;
@@ -162,21 +201,23 @@ export class PlaybackEngine {
     const vo = playlist.flags.lang_type === 'dual' ? item.language : pb.voLanguage;
     const prefs = this.deps.prefs();
     const api = this.deps.api();
-    const client = this.deps.client() ?? '';
-    const mediaId = item.file ?? item.videoId;
     if (!sameViewing) this.analytics(ANALYTICS.VIDEO_LOAD, item.code);
 
+    // Everything the item needs starts now and in parallel: captions, the adapter's chunk, the source.
     void this.loadCaptions(item, vo, pb.ccLanguage, abort.signal);
-
+    loader.preload?.().catch(() => undefined); // a failure surfaces from load() below
     let source: { src: string; type?: string } | undefined;
-    if (loader.kind === 'html5') {
+    if (loader.source) {
       try {
-        source = await api.videoSource(client, mediaId ?? '', vo, prefs.cdn === 1, abort.signal);
+        source = await loader.source({ item, client: this.deps.client() ?? '', language: vo, cdn: prefs.cdn === 1, api, signal: abort.signal });
       } catch (error) {
         if (abort.signal.aborted) return;
         return this.fail({ kind: 'source', message: (error as Error).message }, 'sourceError');
       }
     }
+    // Vendor players need their container in the document: they wait for the player screen.
+    if (!loader.detached && !(await this.waitForStage(abort.signal))) return;
+    if (abort.signal.aborted) return;
     const events: AdapterEvents = {
       // Ready is reported once the adapter is in place (commands can then reach it), see below.
       ready: (duration) => !abort.signal.aborted && this.adapter !== undefined && this.onReady(duration),
@@ -191,7 +232,7 @@ export class PlaybackEngine {
     const scripts = { ...DEFAULT_SCRIPTS, ...this.deps.scripts?.() };
     try {
       const adapter = await loader.load({
-        container: stage,
+        container: this.holder,
         item,
         events,
         signal: abort.signal,
@@ -271,6 +312,7 @@ export class PlaybackEngine {
   /** Release everything (the element left the page or the playlist screen closed). */
   dispose(): void {
     this.unloadItem();
+    this.stageWaiters.clear();
     if (this.indicatorTimer) clearTimeout(this.indicatorTimer);
     this.indicatorTimer = undefined;
     this.stage = undefined;
@@ -436,8 +478,9 @@ export class PlaybackEngine {
 
   async play(): Promise<boolean> {
     const adapter = this.adapter;
-    if (!adapter) {
-      // Queued: plays as soon as the next item is ready.
+    if (!adapter || !this.stage) {
+      // Queued: plays as soon as the item is ready and on screen (a media loaded before the player
+      // screen rendered waits for it: sound and picture start together).
       this.pendingPlay = true;
       return true;
     }

@@ -8,26 +8,38 @@ export const HOSTED_TYPES = ['MainHostedVideo', 'MainUploadedVideo'];
  * Loader registry: `canPlay` is cheap and synchronous; `load` imports the adapter module on demand,
  * so no adapter (let alone a vendor SDK) is in the first-load chunk.
  */
+const youtube = () => import('./adapters/youtube');
+const vimeo = () => import('./adapters/vimeo');
+const html5 = () => import('./adapters/html5');
+const slides = () => import('./adapters/slides');
+
 export const LOADERS: readonly MediaLoader[] = [
   {
     kind: 'youtube',
     canPlay: (item) => item.type === 'MainYoutubeVideo' && Boolean(item.videoId),
-    load: async (ctx) => (await import('./adapters/youtube')).youtubeLoader.load(ctx),
+    preload: youtube,
+    load: async (ctx) => (await youtube()).youtubeLoader.load(ctx),
   },
   {
     kind: 'vimeo',
     canPlay: (item) => item.type === 'MainVimeoVideo' && Boolean(item.videoId),
-    load: async (ctx) => (await import('./adapters/vimeo')).vimeoLoader.load(ctx),
+    preload: vimeo,
+    load: async (ctx) => (await vimeo()).vimeoLoader.load(ctx),
   },
   {
     kind: 'html5',
     canPlay: (item) => HOSTED_TYPES.includes(item.type ?? '') || Boolean(item.file),
-    load: async (ctx) => (await import('./adapters/html5')).createHtml5Adapter(ctx),
+    detached: true,
+    preload: html5,
+    // The provider's video call: the file (or video id) in the item's voice-over language.
+    source: ({ item, client, language, cdn, api, signal }) => api.videoSource(client, item.file ?? item.videoId ?? '', language, cdn, signal),
+    load: async (ctx) => (await html5()).createHtml5Adapter(ctx),
   },
   {
     kind: 'slides',
     canPlay: () => true,
-    load: async (ctx) => (await import('./adapters/slides')).createSlidesAdapter(ctx),
+    preload: slides,
+    load: async (ctx) => (await slides()).createSlidesAdapter(ctx),
   },
 ];
 

@@ -1,4 +1,5 @@
 import type { PlaylistItem } from '../content/playlist';
+import type { ProviderApi } from '../content/provider';
 
 /** Media kinds, one loader + adapter each (spec section 2, player type by media). */
 export const MEDIA_KINDS = ['html5', 'slides', 'youtube', 'vimeo'] as const;
@@ -73,10 +74,28 @@ export interface LoadContext {
   muted: boolean;
 }
 
+/** What a loader needs to find an item's media before anything is on screen. */
+export interface SourceRequest {
+  item: PlaylistItem;
+  client: string;
+  /** Voice-over language of the item. */
+  language: string;
+  /** The cdn preference: play the provider's alternate source when there is one. */
+  cdn: boolean;
+  api: Pick<ProviderApi, 'videoSource'>;
+  signal: AbortSignal;
+}
+
 export interface MediaLoader {
   readonly kind: MediaKind;
   /** Cheap, synchronous: may this loader play the item? */
   canPlay(item: PlaylistItem): boolean;
+  /** May `load` run before its container is in the document (a detached <video> loads its media)? */
+  detached?: boolean;
+  /** Fetch the adapter's code chunk ahead of `load` (started with the item's data requests). */
+  preload?(): Promise<unknown>;
+  /** The media source, for kinds that take it from the provider (html5); started before the stage exists. */
+  source?(req: SourceRequest): Promise<{ src: string; type?: string }>;
   /** Loads whatever the kind needs (dynamic import, vendor script) and returns a ready-to-drive adapter. */
   load(ctx: LoadContext): Promise<MediaAdapter>;
 }

@@ -1,36 +1,12 @@
 import { isMenuCode } from '../content/profile';
+import { NAVIGATION_MODALS, PLAYER_MODALS, type ModalName } from '../screens/modal-registry';
 
 /** Route names (spec section 2), declared once. */
 export const ROUTE_NAMES = ['root', 'error', 'client', 'open', 'navigation', 'playlist', 'collection-item'] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
-/** The shared modal set, available under navigation, playlist and collection-item. */
-export const SHARED_MODALS = [
-  'settings',
-  'embed',
-  'share',
-  'settings/keyboard-shortcuts',
-  'settings/menu/language',
-  'settings/menu/font-size',
-  'settings/menu/increase-contrast',
-  'settings/menu/reduce-motion',
-  'settings/video/language',
-  'settings/video/audio',
-  'settings/captions',
-  'settings/captions/language',
-  'settings/captions/font-family',
-  'settings/captions/font-size',
-  'settings/captions/font-color',
-  'settings/captions/font-opacity',
-  'settings/captions/background-color',
-  'settings/captions/background-opacity',
-] as const;
-
-/** Player modal children (chapters/{chapter} is matched by pattern). */
-export const PLAYER_MODALS = ['note', 'chapters', 'markup', 'list', 'info', 'extras', ...SHARED_MODALS] as const;
-export const NAVIGATION_MODALS = ['search', 'search-next', ...SHARED_MODALS] as const;
-
-export type ModalName = (typeof PLAYER_MODALS)[number] | (typeof NAVIGATION_MODALS)[number] | 'chapters/:chapter';
+// Modal child routes come from the screen registry: names, scopes and kinds are declared there once.
+export { NAVIGATION_MODALS, PLAYER_MODALS, SHARED_MODALS, type ModalName } from '../screens/modal-registry';
 
 export interface MatchedRoute {
   name: RouteName;
@@ -142,6 +118,30 @@ export function redirectFor(route: MatchedRoute, query: URLSearchParams): string
     default:
       return undefined;
   }
+}
+
+/** Query names consumed by the root redirect; the rest of the query is carried to the open route. */
+const ROOT_ONLY_PARAMS = ['client', 'openthis'];
+
+/**
+ * Follow the redirects of the route table from a full target (path?query) to the route that renders a
+ * screen, carrying the query (less what the root redirect consumes). Pure: the controller resolves
+ * redirects before anything renders, so no screen ever mounts for a redirecting route.
+ */
+export function resolveRedirects(target: string): string {
+  let current = target;
+  // The table redirects at most three times (root -> open -> player or menu); the bound guards the loop.
+  for (let hops = 0; hops < 5; hops++) {
+    const [path, search = ''] = current.split('?');
+    const route = matchRoute(path);
+    const query = new URLSearchParams(search);
+    const next = redirectFor(route, query);
+    if (!next) return current;
+    if (route.name === 'root') for (const p of ROOT_ONLY_PARAMS) query.delete(p);
+    const rest = query.toString();
+    current = rest ? `${next}?${rest}` : next;
+  }
+  return paths.error();
 }
 
 export const isPlaylistRoute = (path: string) => {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { usePlayer } from '../app/context';
-import { useAsync } from '../app/use-async';
+import { useSnapshot } from 'valtio';
 import { resolveLabel } from '../content/labels';
 import { ancestry, type Profile, type ProfileNode } from '../content/profile';
 import { paths } from '../routing/routes';
@@ -36,18 +36,21 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
   const { i18n } = useLingui();
   const { api, controller, reportRendered } = usePlayer();
   const lang = prefs.menuLanguage;
-  const profile = useAsync(`${client}|${lang}|${api.hosts.api}`, (signal) => api.profile(client, lang, signal));
+  // The controller requested the profile on navigation; a profile of another client is never shown.
+  const profile = useSnapshot(controller.state).data.profile;
+  const forClient = profile.key?.startsWith(`${client}|`) ?? false;
   const label = (n: { code?: string; label?: string; labels?: Record<string, string> }) =>
     resolveLabel(n, lang, prefs.titles) ?? i18n._({ id: 'label.none', message: 'No Label' });
 
+  const shown = forClient && profile.data ? (profile.data as Profile) : undefined;
   useEffect(() => {
-    if (profile.status !== 'loading') reportRendered('navigation');
-  }, [profile.status, reportRendered]);
+    if (forClient && (profile.status === 'ready' || profile.status === 'error')) reportRendered('navigation');
+  }, [forClient, profile.status, reportRendered]);
 
-  if (profile.status === 'loading') return <Loading />;
-  if (profile.status === 'error') return <LoadFailure error={profile.error} onRetry={profile.retry} />;
+  if (forClient && profile.status === 'error') return <LoadFailure error={profile.error} onRetry={() => controller.retry('profile')} />;
+  if (!shown) return <Loading />;
 
-  const tree = profile.data;
+  const tree = shown;
   const node = tree.nodes.get(code ?? tree.rootCode);
   if (!node) {
     return (

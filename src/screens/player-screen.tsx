@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
-import { useAsync } from '../app/use-async';
 import { itemLabel, playlistLabel, type Playlist, type PlaylistItem } from '../content/playlist';
 import { shortcutFor } from '../playback/keyboard';
 import { PLAYER_STATE, TIMING } from '../playback/timing';
@@ -30,41 +29,20 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
   const { api, controller, reportRendered } = usePlayer();
   const engine = controller.engine;
   controller.adoptStyles('player', PLAYER_CSS); // idempotent: before the first paint of the player
-  const { menuLanguage, voLanguage } = prefs;
-  const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${api.hosts.api}`;
-  const playlist = useAsync(key, (signal) => api.playlist(client, code, menuLanguage, voLanguage, signal));
+  const { menuLanguage } = prefs;
+  // The controller requested the playlist on navigation (and starts it in the engine when it arrives).
   const snap = useSnapshot(controller.state);
+  const playlist = snap.data.playlist;
   const pb = snap.playback;
   const basePath = collection ? paths.collectionItem(client, collection, code) : paths.playlist(client, code);
 
   useEffect(() => {
-    if (playlist.status !== 'loading') reportRendered('playlist');
+    if (playlist.status === 'ready' || playlist.status === 'error') reportRendered('playlist');
   }, [playlist.status, reportRendered]);
-
-  // Start the playlist once per fetched playlist (not on every render).
-  const loaded = playlist.status === 'ready' ? playlist.data : undefined;
-  useEffect(() => {
-    if (!loaded || controller.state.playback.key === key) return;
-    // The same playlist again (a language change): stay where the viewer was, playing if it was.
-    const current = controller.state.playback;
-    if (current.playlist?.code === loaded.code) {
-      engine.loadPlaylist(loaded, key, current.index, { play: current.player === PLAYER_STATE.PLAYING, at: current.currentTime });
-    } else engine.loadPlaylist(loaded, key);
-  }, [loaded, key, engine, controller]);
-
-  useEffect(() => {
-    if (controller.state.playback.key === key) engine.setCaptionLanguage(prefs.ccLanguage);
-  }, [prefs.ccLanguage, key, engine, controller]);
 
   // The stage element is where adapters render; it goes away with the screen.
   const stageRef = useCallback((el: HTMLDivElement | null) => engine.setStage(el), [engine]);
-  useEffect(
-    () => () => {
-      engine.setStage(null);
-      engine.reset();
-    },
-    [engine, controller],
-  );
+  useEffect(() => () => engine.setStage(null), [engine]);
 
   // Controls show on mouse move, touch or key press; hide after 4 s (mouse) or 7 s (touch) while playing.
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -124,19 +102,20 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
     </button>
   );
   // While the same playlist reloads (another language), keep the stage: playback continues in place.
-  const shown = (playlist.status === 'ready' ? playlist.data : pb.playlist?.code === code ? pb.playlist : undefined) as Playlist | undefined;
-  if (playlist.status === 'loading' && !shown) return <Loading />;
-  if (playlist.status === 'error' || !shown) {
+  const data = playlist.data?.code === code ? (playlist.data as Playlist) : undefined;
+  const shown = data ?? (pb.playlist?.code === code ? (pb.playlist as Playlist) : undefined);
+  if (playlist.status === 'error') {
     return (
       <section className="screen player-screen" data-screen="playlist">
-        <LoadFailure error={playlist.status === 'error' ? playlist.error : undefined} onRetry={playlist.retry} />
+        <LoadFailure error={playlist.error} onRetry={() => controller.retry('playlist')} />
         {backToMenu}
       </section>
     );
   }
+  if (!shown) return <Loading />;
   const p = shown;
   const noLabel = i18n._({ id: 'label.none', message: 'No Label' });
-  const item = (pb.key === key ? pb.playlist?.items[pb.index] : p.items[0]) as PlaylistItem | undefined;
+  const item = (pb.playlist?.code === p.code ? pb.playlist?.items[pb.index] : p.items[0]) as PlaylistItem | undefined;
   const poster = item ? api.posterUrl(item) : undefined;
   const title = playlistLabel(p, menuLanguage, prefs.titles) ?? (p.items[0] && itemLabel(p.items[0], menuLanguage, prefs.titles)) ?? noLabel;
   const showPoster = Boolean(poster) && pb.kind === 'html5' && pb.player !== PLAYER_STATE.PLAYING && pb.currentTime === 0 && !pb.error;
@@ -191,7 +170,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
             <Icon name="play" />
           </button>
         )}
-        {!pb.ready && !pb.error && pb.key === key && <div className="stage-loading"><span className="spinner" aria-hidden="true" /></div>}
+        {!pb.ready && !pb.error && pb.playlist?.code === p.code && <div className="stage-loading"><span className="spinner" aria-hidden="true" /></div>}
       </div>
       <PlayerControls prefs={prefs} basePath={basePath} onMenu={onMenu} />
     </section>

@@ -9,6 +9,7 @@ export const PLAYER_CSS = /* css */ `
 .player-frame { position: relative; max-width: 960px; aspect-ratio: 16 / 9; background: #000; border-radius: var(--ped-radius); overflow: hidden; }
 .stage { position: absolute; inset: 0; }
 .stage:focus-visible { outline: 3px solid #1a73e8; outline-offset: -3px; }
+.media-holder { display: contents; }
 .media { position: absolute; inset: 0; width: 100%; height: 100%; }
 video.media { object-fit: contain; background: #000; }
 .media-slides { background: #fff; color: var(--ped-fg); }

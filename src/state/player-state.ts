@@ -1,5 +1,7 @@
 import { proxy } from 'valtio';
 import type { Playlist } from '../content/playlist';
+import type { Profile } from '../content/profile';
+import { idleResource, type LoadError, type Resource } from './resource';
 import type { PlayerStateValue } from '../playback/timing';
 import type { MediaKind, PlayerError } from '../playback/types';
 import type { PartialPreferences } from '../preferences/defaults';
@@ -49,12 +51,16 @@ export interface PlayerState {
   /** Client whose preferences are loaded (preferences load once per client change). */
   loadedClient?: string;
   clientStatus: 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
-  clientError?: { kind: string; status: number };
+  clientError?: LoadError;
   clientName?: string;
   userId?: string;
   layers: { account: PartialPreferences; query: PartialPreferences; local: PartialPreferences; session: PartialPreferences };
   shell: { controlsVisible: boolean; fullscreen: boolean };
   ready: boolean;
+  /** The interface language whose catalog is active (undefined until the first one has loaded). */
+  locale?: string;
+  /** What the current route needs, requested by the controller as navigation happens. */
+  data: { profile: Resource<Profile>; playlist: Resource<Playlist> };
   playback: PlaybackState;
   notifications: Notification[];
 }
@@ -85,6 +91,7 @@ export function createPlayerState(): PlayerState {
     layers: { account: {}, query: {}, local: {}, session: {} },
     shell: { controlsVisible: false, fullscreen: false },
     ready: false,
+    data: { profile: idleResource(), playlist: idleResource() },
     playback: initialPlayback(),
     notifications: [],
   });

@@ -11,7 +11,10 @@ export function LoadFailure({ error, onRetry }: LoadFailureProps) {
   const { i18n } = useLingui();
   const e = (error ?? {}) as { kind?: string; status?: number };
   let message: string;
-  if (e.kind === 'network' || e.kind === 'timeout') {
+  if (e.kind === 'screen') {
+    // A screen that failed to render, or whose code could not be loaded.
+    message = i18n._({ id: 'error.screen', message: 'This screen could not be shown. Please try again.' });
+  } else if (e.kind === 'network' || e.kind === 'timeout') {
     message = i18n._({ id: 'error.network', message: "We couldn't reach the content server. Check your connection and try again." });
   } else if (e.kind === 'status' && e.status === 404) {
     message = i18n._({ id: 'error.notFound', message: 'This content could not be found.' });

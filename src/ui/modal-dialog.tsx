@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ModalDialogProps {
+  /** `dialog` traps focus (the stage behind is inert); `overlay` leaves the stage live beside it. */
+  kind?: 'dialog' | 'overlay';
+  /** The modal route's name (for styling and tests). */
+  name?: string;
   title: string;
   closeLabel: string;
   onClose: () => void;
@@ -9,8 +13,12 @@ export interface ModalDialogProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-/** Modal dialog: focus moves in, Tab is trapped, Escape closes, focus returns to where it was. */
-export function ModalDialog({ title, closeLabel, onClose, children }: ModalDialogProps) {
+/**
+ * Modal dialog: focus moves in, Tab is trapped, Escape closes, focus returns to where it was. As an
+ * overlay, Tab is not trapped (the stage stays live) but Escape and the focus return are the same.
+ */
+export function ModalDialog({ kind = 'dialog', name, title, closeLabel, onClose, children }: ModalDialogProps) {
+  const modal = kind === 'dialog';
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -27,7 +35,7 @@ export function ModalDialog({ title, closeLabel, onClose, children }: ModalDialo
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !ref.current) return;
+    if (!modal || event.key !== 'Tab' || !ref.current) return;
     const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     if (items.length === 0) return event.preventDefault();
     const root = ref.current.getRootNode() as ShadowRoot | Document;
@@ -43,7 +51,7 @@ export function ModalDialog({ title, closeLabel, onClose, children }: ModalDialo
     }
   };
   return (
-    <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={ref} onKeyDown={onKeyDown}>
+    <div className={`modal modal-${kind}`} role="dialog" aria-modal={modal} aria-labelledby={titleId} data-modal-name={name} tabIndex={-1} ref={ref} onKeyDown={onKeyDown}>
       <div className="modal-header">
         <h2 id={titleId} className="modal-title">
           {title}

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { usePlayer } from '../app/context';
-import { itemLabel, playlistLabel, safeHref, type Playlist, type PlaylistItem } from '../content/playlist';
-import { mergePreferences } from '../preferences/merge';
-import type { MatchedRoute } from '../routing/routes';
-import { formatTime } from './player-controls';
+import { usePlayer } from '../../app/context';
+import { itemLabel, playlistLabel, safeHref, type Playlist, type PlaylistItem } from '../../content/playlist';
+import { mergePreferences } from '../../preferences/merge';
+import type { ModalBodyProps } from '../modal-registry';
+import { formatTime } from '../player-controls';
 
 /** Review date format MM/DD/YYYY (spec section 9); undefined when the date cannot be read. */
 export function formatReviewed(raw: string | undefined): string | undefined {
@@ -35,7 +35,7 @@ function NotReady() {
   return <p>{i18n._({ id: 'player.noPlaylist', message: 'Nothing is playing yet.' })}</p>;
 }
 
-export function ChaptersModal({ onDone }: { onDone: () => void }) {
+export function ChaptersModal({ close: onDone }: ModalBodyProps) {
   const { i18n } = useLingui();
   const { controller, item } = usePlaying();
   if (!item) return <NotReady />;
@@ -62,7 +62,8 @@ export function ChaptersModal({ onDone }: { onDone: () => void }) {
 }
 
 /** chapters/{chapter}: once the item is ready, seek to that chapter (0-based) and return to the player. */
-export function ChapterRoute({ chapter, onDone }: { chapter: string; onDone: () => void }) {
+export function ChapterRoute({ route, close: onDone }: ModalBodyProps) {
+  const chapter = route.chapter ?? '0';
   const { controller } = usePlayer();
   const ready = useSnapshot(controller.state).playback.ready;
   useEffect(() => {
@@ -77,7 +78,7 @@ export function ChapterRoute({ chapter, onDone }: { chapter: string; onDone: () 
   return null;
 }
 
-export function ListModal({ onDone }: { onDone: () => void }) {
+export function ListModal({ close: onDone }: ModalBodyProps) {
   const { i18n } = useLingui();
   const { controller, prefs, playlist, index } = usePlaying();
   if (!playlist) return <NotReady />;
@@ -145,7 +146,8 @@ export function NoteModal() {
   );
 }
 
-export function ExtrasModal({ client }: { client: string }) {
+export function ExtrasModal({ route }: ModalBodyProps) {
+  const client = route.client ?? '';
   const { i18n } = useLingui();
   const { api } = usePlayer();
   const { controller, prefs, playlist, item, ccLanguage } = usePlaying();
@@ -176,24 +178,4 @@ export function ExtrasModal({ client }: { client: string }) {
       {reviewed && <p className="reviewed">{i18n._({ id: 'extras.reviewed', message: 'Reviewed {date}', values: { date: reviewed } })}</p>}
     </div>
   );
-}
-
-/** Body of a player modal route, or null for the others. */
-export function PlayerModalBody({ route, onDone }: { route: MatchedRoute; onDone: () => void }) {
-  switch (route.modal) {
-    case 'chapters':
-      return <ChaptersModal onDone={onDone} />;
-    case 'chapters/:chapter':
-      return <ChapterRoute chapter={route.chapter ?? '0'} onDone={onDone} />;
-    case 'list':
-      return <ListModal onDone={onDone} />;
-    case 'info':
-      return <InfoModal />;
-    case 'note':
-      return <NoteModal />;
-    case 'extras':
-      return <ExtrasModal client={route.client ?? ''} />;
-    default:
-      return null;
-  }
 }

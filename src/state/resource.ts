@@ -1,0 +1,95 @@
+import { ref } from 'valtio';
+
+/** A load failure as screens show it (HttpError kinds: network, timeout, status, parse). */
+export interface LoadError {
+  kind: string;
+  status: number;
+}
+
+export const toLoadError = (error: unknown): LoadError => {
+  const e = (error ?? {}) as { kind?: unknown; status?: unknown };
+  return { kind: typeof e.kind === 'string' ? e.kind : 'parse', status: typeof e.status === 'number' ? e.status : 0 };
+};
+
+/** One keyed request's state, kept in a player's valtio store for its screens to read. */
+export interface Resource<T> {
+  /** What the data (or the request under way) is for: client, code, languages, host. */
+  key?: string;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The last data loaded; kept while another key loads, so a screen can keep showing it. */
+  data?: T;
+  error?: LoadError;
+}
+
+export const idleResource = <T>(): Resource<T> => ({ status: 'idle' });
+
+/**
+ * Starts and tracks the request of one resource (a proxied `Resource` in the player's state).
+ * `load` with the key already loading or loaded does nothing; another key aborts the request under way;
+ * an answer for a key that is no longer current is dropped.
+ */
+export class ResourceSlot<T extends object> {
+  private abort?: AbortController;
+
+  constructor(private readonly target: Resource<T>) {}
+
+  get key(): string | undefined {
+    return this.target.key;
+  }
+
+  /**
+   * Load `key` unless it is loading or loaded already (`force` loads again: retry).
+   * `onData` runs with the fresh data only while the key is still current.
+   */
+  load(key: string, fetch: (signal: AbortSignal) => Promise<T>, { force = false, onData }: { force?: boolean; onData?: (data: T) => void } = {}): void {
+    const t = this.target;
+    if (!force && t.key === key && (t.status === 'loading' || t.status === 'ready')) return;
+    this.abort?.abort();
+    const abort = (this.abort = new AbortController());
+    t.key = key;
+    t.status = 'loading';
+    t.error = undefined;
+    fetch(abort.signal).then(
+      (data) => {
+        if (abort.signal.aborted) return;
+        t.data = ref(data);
+        t.status = 'ready';
+        onData?.(data);
+      },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        t.error = toLoadError(error);
+        t.status = 'error';
+      },
+    );
+  }
+
+  /** Forget the resource (the route no longer needs it). */
+  clear(): void {
+    this.stop();
+    const t = this.target;
+    t.key = undefined;
+    t.status = 'idle';
+    t.data = undefined;
+    t.error = undefined;
+  }
+
+  /** Load again on the next `load`, whatever the key (retry after a failure). */
+  invalidate(): void {
+    this.stop();
+    if (this.target.status === 'error') {
+      this.target.status = 'idle';
+      this.target.key = undefined;
+    }
+  }
+
+  /** Abort a request under way; the slot can load the same key again later (the element was moved). */
+  stop(): void {
+    this.abort?.abort();
+    this.abort = undefined;
+    if (this.target.status === 'loading') {
+      this.target.status = 'idle';
+      this.target.key = undefined;
+    }
+  }
+}
