@@ -283,8 +283,7 @@ export class PlayerController {
   /**
    * While the element is on the page: save the local layer on every change, take other tabs' changes
    * from the storage event, and keep the route's requests in step with the preferences (a language
-   * change reloads the playlist). Returns the teardown; called from the app's effect so it dies with
-   * the element.
+   * change reloads the playlist). Returns the teardown; the element connects and disconnects it.
    */
   connect(): () => void {
     this.syncRoute(); // after a move, restart what was aborted

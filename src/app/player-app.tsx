@@ -81,7 +81,6 @@ export function PlayerApp(props: PlayerAppProps) {
     },
     [controller],
   );
-  useEffect(() => () => controller.abortAll(), [controller]);
 
   const context = useMemo<PlayerContextValue>(() => ({ controller, api: controller.api(hosts), reportRendered }), [controller, hosts, reportRendered]);
   return (

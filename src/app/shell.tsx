@@ -58,7 +58,6 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
     if (snap.clientStatus === 'error' && languageReady) reportRendered('failure');
   }, [snap.clientStatus, languageReady, reportRendered]);
 
-  useEffect(() => controller.connect(), [controller]);
 
   // The navigate event: every screen the player settles on (not the redirects), with its code.
   useEffect(() => {

@@ -138,7 +138,7 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
   declare language: string | undefined;
   declare providerUrl: string | undefined;
   readonly [CONTROLLER] = new PlayerController(this);
-  private detachTransports?: () => void;
+  private disconnectAll?: () => void;
 
   constructor() {
     super();
@@ -149,18 +149,22 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
     const controller = this[CONTROLLER];
     // Route now: the first requests start before React's first (asynchronous) render.
     applyEmbedOptions(controller, (this as unknown as { [R2WC_PROPS]: PlayerAppProps })[R2WC_PROPS]);
+    const offController = controller.connect();
     base.connectedCallback.call(this);
     const offEvents = attachCommandEvents(this, controller);
     const offMessages = attachPostMessage(this, controller, () => this.originAllowList());
-    this.detachTransports = () => {
+    this.disconnectAll = () => {
       offEvents();
       offMessages();
+      offController();
+      // Requests under way stop and the media is released; connecting again resumes (a move).
+      controller.abortAll();
     };
   }
 
   disconnectedCallback(): void {
-    this.detachTransports?.();
-    this.detachTransports = undefined;
+    this.disconnectAll?.();
+    this.disconnectAll = undefined;
     base.disconnectedCallback.call(this);
   }
 

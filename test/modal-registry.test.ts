@@ -1,0 +1,106 @@
+import { expect } from '@open-wc/testing';
+import { createElement } from 'react';
+import { CONTROLLER } from '../src/app/player-app';
+import { lazyModule } from '../src/app/lazy-module';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { matchRoute, NAVIGATION_MODALS, PLAYER_MODALS, SHARED_MODALS } from '../src/routing/routes';
+import { MODAL_NAMES, MODALS, type ModalBody, type ModalSpec } from '../src/screens/modal-registry';
+import { $, cleanPlayersAndFaults, mountPlayer, text, waitFor } from './helpers';
+
+const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
+
+/** Swap a registry entry's body for the length of a test. */
+function withBody(name: keyof typeof MODALS, body: ModalSpec['body']) {
+  const entry = MODALS[name] as ModalSpec;
+  const original = entry.body;
+  entry.body = body;
+  return () => {
+    entry.body = original;
+  };
+}
+
+describe('screen registry (pure)', () => {
+  it('is where the route table takes its modal names from, scope by scope', () => {
+    const scoped = (scope: string) => MODAL_NAMES.filter((n) => MODALS[n].scope === scope && !n.includes(':'));
+    expect([...SHARED_MODALS]).to.deep.equal(scoped('shared'));
+    expect([...PLAYER_MODALS].sort()).to.deep.equal([...scoped('player'), ...scoped('shared')].sort());
+    expect([...NAVIGATION_MODALS].sort()).to.deep.equal([...scoped('menu'), ...scoped('shared')].sort());
+    // Every declared name routes where its scope allows it, and nowhere else.
+    for (const name of MODAL_NAMES.filter((n) => !n.includes(':'))) {
+      const { scope } = MODALS[name];
+      expect(matchRoute(`/demo/player/A_X/${name}`).modal, `${name} under the player`).to.equal(scope === 'menu' ? undefined : name);
+      expect(matchRoute(`/demo/menu/${name}`).modal, `${name} under the menu`).to.equal(scope === 'player' ? undefined : name);
+    }
+    expect(matchRoute('/demo/player/A_X/chapters/2')).to.include({ modal: 'chapters/:chapter', chapter: '2' });
+  });
+});
+
+describe('modal layer: dialogs, overlays and failures', () => {
+  cleanPlayersAndFaults();
+  const restore: (() => void)[] = [];
+  afterEach(() => restore.splice(0).forEach((r) => r()));
+
+  it('a dialog makes the stage inert; an overlay leaves it visible and live; shortcuts are off under both', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    await waitFor(() => pb(el).ready, 'item ready');
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/info');
+    await waitFor(() => $(el, '.modal[data-modal-name="info"]'), 'info dialog');
+    expect($(el, '.modal')!.getAttribute('aria-modal')).to.equal('true');
+    expect($(el, '.screen-host')!.inert).to.equal(true);
+
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/markup');
+    await waitFor(() => $(el, '.modal[data-modal-name="markup"]'), 'markup overlay');
+    expect($(el, '.modal')!.getAttribute('aria-modal')).to.equal('false');
+    expect($(el, '.screen-host')!.inert, 'the stage stays live').to.equal(false);
+    expect($(el, '.shell')!.classList.contains('markup')).to.equal(true);
+    expect($(el, '.modal-layer')!.classList.contains('modal-layer-overlay')).to.equal(true);
+    // Space on the stage would play: not while a modal route is shown.
+    $(el, '.stage')!.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true, composed: true }));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(pb(el).player).to.equal(0);
+    // Escape returns to the player.
+    $(el, '.modal')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await waitFor(() => el.currentPath === '/demo/player/A_DEMO_VIDEO', 'back on the player');
+    expect($(el, '.modal-layer')!.hidden).to.equal(true);
+  });
+
+  it('a body that throws shows a retry inside the dialog; the player keeps working', async () => {
+    let fail = true;
+    const Thrower: ModalBody = () => {
+      if (fail) throw new Error('broken body');
+      return createElement('p', { className: 'recovered' }, 'fine now');
+    };
+    restore.push(withBody('note', lazyModule(() => Promise.resolve(Thrower))));
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    await waitFor(() => pb(el).ready, 'item ready');
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/note');
+    await waitFor(() => $(el, '.modal .load-failure'), 'failure inside the dialog');
+    expect(text(el, '.modal .load-failure-message')).to.equal('This screen could not be shown. Please try again.');
+    expect(text(el, '.modal-title')).to.equal('Note');
+    expect($(el, '.stage'), 'the player is still there').to.exist;
+    fail = false;
+    $(el, '.modal .load-failure button')!.click();
+    await waitFor(() => $(el, '.modal .recovered'), 'body after retry');
+  });
+
+  it('a body chunk that fails to load shows a retry that imports it again', async () => {
+    let imports = 0;
+    let failing = true;
+    const Body: ModalBody = () => createElement('p', { className: 'loaded-body' }, 'loaded');
+    restore.push(
+      withBody(
+        'settings',
+        lazyModule(() => (++imports, failing ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(Body))),
+      ),
+    );
+    const el = await mountPlayer({ client: 'demo' });
+    el[CONTROLLER].navigate('/demo/menu/settings');
+    await waitFor(() => $(el, '.modal .load-failure'), 'failure inside the dialog');
+    expect($(el, '.menu-screen'), 'the menu is still there').to.exist;
+    const before = imports;
+    failing = false;
+    $(el, '.modal .load-failure button')!.click();
+    await waitFor(() => $(el, '.modal .loaded-body'), 'body after retry');
+    expect(imports, 'retry imported again').to.equal(before + 1);
+  });
+});
