@@ -8,12 +8,14 @@
  *   /anything     demo/anything (also demo/anything.html and demo/anything/index.html)
  *
  * In .html files the literal token %PROVIDER_URL% is replaced by the provider's URL. Everything is sent with
- * `Cache-Control: no-cache` (revalidated by ETag) so a rebuild shows up on reload.
+ * `Cache-Control: no-cache` (revalidated by ETag) so a rebuild shows up on reload; scripts, styles and pages are
+ * gzip-compressed for browsers that accept it.
  */
 import http from 'node:http';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -63,6 +65,19 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
     res.writeHead(status, { 'Content-Length': buf.length, ...headers });
     res.end(req.method === 'HEAD' ? undefined : buf);
   }
+  /** Scripts, styles and pages go out gzip-compressed when the browser accepts it, as any production host would send them. */
+  const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.map']);
+  const gzipCache = new Map(); // etag -> compressed body (the files change only on a rebuild)
+  function gzipped(etag, body) {
+    let gz = gzipCache.get(etag);
+    if (!gz) {
+      gz = zlib.gzipSync(body, { level: 6 });
+      if (gzipCache.size > 200) gzipCache.clear();
+      gzipCache.set(etag, gz);
+    }
+    return gz;
+  }
+
   const sendText = (req, res, status, text) =>
     send(req, res, status, `${text}\n`, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
 
@@ -126,6 +141,13 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
     if (inm && inm.split(',').some((t) => t.trim() === etag)) {
       res.writeHead(304, headers);
       return res.end();
+    }
+    if (COMPRESSIBLE.has(ext) && body.length > 1024) {
+      headers.Vary = 'Accept-Encoding';
+      if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        headers['Content-Encoding'] = 'gzip';
+        body = gzipped(etag, body);
+      }
     }
     send(req, res, 200, body, headers);
   }
