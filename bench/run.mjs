@@ -1,6 +1,7 @@
 // `npm run bench`: entry size, total size, the median time from navigation start to the element's
-// `ready` event (menu rendered), and from play to the first video frame, each beside a plain page with one
-// <video> measured in the same run; and the JS heap growth over 50 player <-> menu round trips.
+// `ready` event (menu rendered), from navigation start to the first `loadedmetadata` of a player opened on a
+// video, and from play to the first video frame, each beside a plain page with one <video> measured in the
+// same run; and the JS heap growth over 50 player <-> menu round trips.
 // Headless Chromium; servers on loopback only.
 import puppeteer from 'puppeteer-core';
 import { startProvider } from '../demo/provider/server.mjs';
@@ -20,12 +21,13 @@ await new Promise((r) => demo.listen(0, '127.0.0.1', r));
 const demoUrl = `http://localhost:${demo.address().port}/`;
 const browser = await puppeteer.launch({ executablePath: findChrome(), args: CHROME_ARGS, headless: true });
 
-async function measure(page) {
+/** Navigation start -> the probe's `what` (demo/bench.js), in a fresh tab without HTTP cache. */
+async function measure(page, what = 'ready') {
   const tab = await browser.newPage();
   await tab.setCacheEnabled(false);
   await tab.goto(new URL(page, demoUrl).href, { waitUntil: 'domcontentloaded' });
-  await tab.waitForFunction(() => window.__bench && window.__bench.ready !== undefined, { timeout: 30000 });
-  const t = await tab.evaluate(() => window.__bench.ready);
+  await tab.waitForFunction((w) => window.__bench && window.__bench[w] !== undefined, { timeout: 30000 }, what);
+  const t = await tab.evaluate((w) => window.__bench[w], what);
   await tab.close();
   return t;
 }
@@ -138,7 +140,22 @@ try {
   console.log(`all ${String(files).padEnd(2)} chunks (min+gzip):    ${kb(total)}`);
   console.log(`navigation -> ready (menu):    median ${p.toFixed(0)} ms over ${RUNS} runs  [${player.map((x) => x.toFixed(0)).join(', ')}]`);
   console.log(`navigation -> plain <video> first frame: median ${v.toFixed(0)} ms  [${video.map((x) => x.toFixed(0)).join(', ')}]`);
-  console.log(`ratio player / plain video:    ${(p / v).toFixed(2)}`);
+  console.log(`ratio player / plain video:    ${(p / v).toFixed(2)}   (target <= 2)`);
+
+  // Navigation -> first loadedmetadata: the element opened on a video (code="A_DEMO_VIDEO") beside a plain
+  // <video> of the same file.
+  const opened = [];
+  const plainMeta = [];
+  await measure('bench-open.html', 'metadata');
+  for (let i = 0; i < RUNS; i++) {
+    opened.push(await measure('bench-open.html', 'metadata'));
+    plainMeta.push(await measure('bench-video.html', 'metadata'));
+  }
+  const o = median(opened);
+  const m = median(plainMeta);
+  console.log(`navigation -> loadedmetadata (player, code=A_DEMO_VIDEO): median ${o.toFixed(0)} ms  [${opened.map((x) => x.toFixed(0)).join(', ')}]`);
+  console.log(`navigation -> loadedmetadata (plain <video>):             median ${m.toFixed(0)} ms  [${plainMeta.map((x) => x.toFixed(0)).join(', ')}]`);
+  console.log(`ratio player / plain video:    ${(o / m).toFixed(2)}   (target <= 1.6)`);
 
   const ff = [];
   const plain = [];

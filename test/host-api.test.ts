@@ -109,6 +109,17 @@ function same(a: Answer, b: Answer, approx = false) {
   return JSON.stringify(a.result) === JSON.stringify(b.result);
 }
 
+/**
+ * A_DEMO_VIDEO as the reference provider's sample content describes it (demo/content/playlists/demo/A_DEMO_VIDEO.json,
+ * with the title override of demo/content/users/68/preferences.json): the answers hosts must get.
+ */
+const KNEE_ITEMS = [
+  { code: 'V_KNEE_OVERVIEW', label: 'What is a knee replacement?', type: 'MainHostedVideo', file: 'knee-overview', language: 'en', runtime: 9, chapters: [{ start: 0, heading: 'Introduction' }, { start: 4.5, heading: 'The operation' }] },
+  { code: 'V_KNEE_SURGERY_DAY', label: 'The day of surgery', type: 'MainHostedVideo', file: 'knee-surgery-day', language: 'en', runtime: 10, chapters: [{ start: 0, heading: 'Check-in' }, { start: 3.333, heading: 'Anesthesia' }, { start: 6.667, heading: 'Recovery room' }] },
+  { code: 'V_KNEE_RECOVERY', label: 'Recovery and rehabilitation', type: 'MainHostedVideo', file: 'knee-recovery', language: 'en', runtime: 10, chapters: [{ start: 0, heading: 'First days' }, { start: 3.333, heading: 'Exercises' }, { start: 6.667, heading: 'Follow-up' }] },
+];
+const KNEE_PLAYLIST = { code: 'A_DEMO_VIDEO', label: 'Your total knee replacement', type: 'video', runtime: 29, itemCount: 3, voLanguages: ['en', 'es'], ccLanguages: ['en', 'es', 'de', 'pt', 'ar'], langType: 'single' };
+
 describe('host API: one command table, three transports', () => {
   beforeEach(clearStorage);
   afterEach(unmountAll);
@@ -155,10 +166,10 @@ describe('host API: one command table, three transports', () => {
       const steps: [string, Record<string, unknown>, (Answer | 'any')?, boolean?][] = [
         ['getPlayerState', {}, { result: 0 }],
         ['getVolume', {}, { result: 1 }],
-        ['getCurrentPlaylist', {}],
-        ['getCurrentPlaylistItems', {}],
-        ['getPrimaryItem', {}],
-        ['getCurrentItem', {}],
+        ['getCurrentPlaylist', {}, { result: KNEE_PLAYLIST }],
+        ['getCurrentPlaylistItems', {}, { result: KNEE_ITEMS }],
+        ['getPrimaryItem', {}, { result: KNEE_ITEMS[0] }],
+        ['getCurrentItem', {}, { result: KNEE_ITEMS[0] }],
         ['getCurrentPlaylistIndex', {}, { result: 0 }],
         ['getDuration', {}, 'any', true],
         ['getLanguage', {}, { result: 'en' }],
@@ -178,7 +189,7 @@ describe('host API: one command table, three transports', () => {
         ['seekToChapter', { chapter: 1 }, { result: true }],
         ['seekToChapter', { chapter: 1.5 }, { error: { code: 'invalid_argument' } }],
         ['seekToChapter', { chapter: 99 }, { error: { code: 'invalid_argument' } }],
-        ['addFavorite', {}],
+        ['addFavorite', {}, { result: { code: 'A_DEMO_VIDEO', label: 'Your total knee replacement' } }],
         ['setLanguage', { language: 'xx' }, { error: { code: 'invalid_argument' } }],
         ['seekToIndex', { index: 1 }, { result: true }],
       ];

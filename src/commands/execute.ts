@@ -6,11 +6,14 @@ import { toggleFullscreen } from '../element/fullscreen';
 import { paths } from '../routing/routes';
 import { COMMANDS, CommandError, isCommandName, validateArgs, type CommandName, type ItemInfo, type PlaylistInfo } from './table';
 
-const itemInfo = (item: PlaylistItem | undefined, lang: string): ItemInfo | null =>
+type Titles = Record<string, Record<string, string>> | undefined;
+
+/** Labels as the visitor sees them: the titles override wins (spec section 3, label resolution). */
+const itemInfo = (item: PlaylistItem | undefined, lang: string, titles: Titles): ItemInfo | null =>
   item
     ? {
         code: item.code,
-        label: itemLabel(item, lang) ?? null,
+        label: itemLabel(item, lang, titles) ?? null,
         type: item.type ?? null,
         file: item.file ?? null,
         language: item.language,
@@ -19,11 +22,11 @@ const itemInfo = (item: PlaylistItem | undefined, lang: string): ItemInfo | null
       }
     : null;
 
-const playlistInfo = (p: Playlist | undefined, lang: string): PlaylistInfo | null =>
+const playlistInfo = (p: Playlist | undefined, lang: string, titles: Titles): PlaylistInfo | null =>
   p
     ? {
         code: p.code,
-        label: playlistLabel(p, lang) ?? null,
+        label: playlistLabel(p, lang, titles) ?? null,
         type: p.type,
         runtime: p.runtime,
         itemCount: p.items.length,
@@ -88,6 +91,7 @@ export function executeCommand(controller: PlayerController, name: unknown, rawA
   const engine = controller.engine;
   const pb = controller.state.playback;
   const lang = () => controller.preferences().menuLanguage;
+  const titles = () => controller.preferences().titles;
   switch (name as CommandName) {
     case 'getPlayerState':
       return pb.playlist ? pb.player : -1;
@@ -98,13 +102,13 @@ export function executeCommand(controller: PlayerController, name: unknown, rawA
     case 'getDuration':
       return pb.playlist ? pb.duration : 0;
     case 'getPrimaryItem':
-      return itemInfo(pb.playlist?.items[0], lang());
+      return itemInfo(pb.playlist?.items[0], lang(), titles());
     case 'getCurrentItem':
-      return itemInfo(pb.playlist?.items[pb.index], lang());
+      return itemInfo(pb.playlist?.items[pb.index], lang(), titles());
     case 'getCurrentPlaylist':
-      return playlistInfo(pb.playlist, lang());
+      return playlistInfo(pb.playlist, lang(), titles());
     case 'getCurrentPlaylistItems':
-      return (pb.playlist?.items ?? []).map((it) => itemInfo(it, lang()));
+      return (pb.playlist?.items ?? []).map((it) => itemInfo(it, lang(), titles()));
     case 'getCurrentPlaylistIndex':
       return pb.playlist ? pb.index : 0;
     case 'getLanguage':
@@ -135,7 +139,7 @@ export function executeCommand(controller: PlayerController, name: unknown, rawA
     }
     case 'addFavorite': {
       const p = pb.playlist;
-      return p ? { code: p.code, label: playlistLabel(p, lang()) ?? null } : null;
+      return p ? { code: p.code, label: playlistLabel(p, lang(), titles()) ?? null } : null;
     }
     case 'screenshot':
       return screenshot(controller, args[0] as string | undefined);
