@@ -10,8 +10,8 @@
  *   node scripts/gen-element-docs.mjs           write the three (`npm run docs`)
  *   node scripts/gen-element-docs.mjs --check   fail if any of them is out of date (`npm test`)
  *
- * Sources: src/commands/table.ts (COMMANDS, CommandArgs, CommandResults, CommandError codes),
- * src/element/attributes.ts (ELEMENT_PROPS), src/preferences/{defaults,query}.ts, src/element/events.ts
+ * Sources: src/commands/table.ts (COMMANDS and the argument and result types derived from its handlers, CommandError codes),
+ * src/element/attributes.ts (ELEMENT_PROPS), src/preferences/{defaults,query}.ts, src/core/events.ts
  * (PlayerEventMap), src/element/transports/post-message.ts (message types, forwarded events),
  * src/element/styles.ts (`--ped-*` custom properties). Names come from those; the prose for each name lives
  * here, and the script fails when a name has no prose or prose has no name.
@@ -242,19 +242,51 @@ function commandErrorCodes(sf) {
   return codes;
 }
 
-/** Arguments of each command as named tuple members of CommandArgs. */
-function commandArgTuples(sf) {
+/**
+ * `CommandArgs` and `CommandResults` derive from the handlers in src/commands/table.ts: read them through
+ * the type checker. Returns name -> { args: [{ name, type, optional }], result }.
+ */
+function derivedCommandTypes() {
+  const file = rel('src/commands/table.ts');
+  const program = ts.createProgram([file], {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    jsx: ts.JsxEmit.ReactJSX,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  const sf = program.getSourceFile(file);
+  const alias = (name) => {
+    const node = sf.statements.find((n) => ts.isTypeAliasDeclaration(n) && n.name.text === name);
+    if (!node) throw new Error(`src/commands/table.ts: type ${name} not found`);
+    return { node, type: checker.getTypeAtLocation(node.name) };
+  };
+  const show = (type, at) => squash(checker.typeToString(type, at, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope)).replace(/; }/g, ' }');
   const out = new Map();
-  for (const [name, m] of interfaceMembers(sf, 'CommandArgs')) {
-    const tuple = m.node.type;
-    if (!ts.isTupleTypeNode(tuple)) throw new Error(`CommandArgs.${name} is not a tuple`);
-    out.set(
-      name,
-      tuple.elements.map((e) => {
-        if (!ts.isNamedTupleMember(e)) throw new Error(`CommandArgs.${name}: name every argument`);
-        return { name: e.name.text, type: squash(e.type.getText(sf)), optional: Boolean(e.questionToken) };
-      }),
-    );
+  const args = alias('CommandArgs');
+  for (const prop of checker.getPropertiesOfType(args.type)) {
+    const tuple = checker.getTypeOfSymbolAtLocation(prop, args.node);
+    if (!checker.isTupleType(tuple)) throw new Error(`CommandArgs.${prop.name} is not a tuple`);
+    const target = tuple.target;
+    const elements = checker.getTypeArguments(tuple).map((t, i) => {
+      const decl = target.labeledElementDeclarations?.[i];
+      if (!decl) throw new Error(`CommandArgs.${prop.name}: name every argument of its handler`);
+      const optional = Boolean(target.elementFlags[i] & ts.ElementFlags.Optional);
+      // An optional element's type carries `undefined`: the docs show it with `?` instead.
+      const shown = optional && t.isUnion() ? t.types.filter((u) => !(u.flags & ts.TypeFlags.Undefined)) : [t];
+      return { name: decl.name.getText(), type: shown.map((u) => show(u, args.node)).join(' | '), optional };
+    });
+    out.set(prop.name, { args: elements });
+  }
+  const results = alias('CommandResults');
+  for (const prop of checker.getPropertiesOfType(results.type)) {
+    const entry = out.get(prop.name) ?? { args: [] };
+    entry.result = show(checker.getTypeOfSymbolAtLocation(prop, results.node), results.node);
+    out.set(prop.name, entry);
   }
   return out;
 }
@@ -269,9 +301,9 @@ const declarations = (css) => Object.fromEntries([...css.matchAll(/(--ped-[a-z0-
 export async function loadApi() {
   const t = await loadTables();
   const tableSf = parseSource('src/commands/table.ts');
-  const eventsSf = parseSource('src/element/events.ts');
+  const eventsSf = parseSource('src/core/events.ts');
   const analyticsSf = parseSource('src/playback/analytics.ts');
-  const eventsText = read('src/element/events.ts');
+  const eventsText = read('src/core/events.ts');
   const stylesText = read('src/element/styles.ts');
   const elementText = read(ELEMENT_FILE);
   const providerUrl = /export const DEFAULT_PROVIDER_URL = '([^']+)'/.exec(read('src/content/provider.ts'))?.[1];
@@ -329,7 +361,7 @@ export async function loadApi() {
   // Events: all bubble and are composed (dispatchPlayerEvent, r2wc's ELEMENT_EVENTS, the `result` answer).
   const eventMap = interfaceMembers(eventsSf, 'PlayerEventMap');
   if (!/dispatchEvent\(new CustomEvent\(name, \{ detail, bubbles: true, composed: true \}\)\)/.test(eventsText)) {
-    problems.push('src/element/events.ts: dispatchPlayerEvent no longer dispatches with bubbles and composed; update the docs');
+    problems.push('src/core/events.ts: dispatchPlayerEvent no longer dispatches with bubbles and composed; update the docs');
   }
   for (const [prop, init] of Object.entries(t.ELEMENT_EVENTS)) {
     const name = prop.replace(/^on/, '').toLowerCase();
@@ -343,21 +375,20 @@ export async function loadApi() {
   for (const name of Object.keys(t.FORWARDED_EVENTS)) if (!eventMap.has(name)) problems.push(`FORWARDED_EVENTS.${name} is not in PlayerEventMap`);
 
   // Methods.
-  const results = interfaceMembers(tableSf, 'CommandResults');
-  const argTuples = commandArgTuples(tableSf);
+  const typed = derivedCommandTypes();
   const methods = t.HOST_COMMANDS.map((name) => {
     const spec = t.COMMANDS[name];
-    const tuple = argTuples.get(name);
-    const result = results.get(name)?.type;
+    const tuple = typed.get(name)?.args;
+    const result = typed.get(name)?.result;
     if (!tuple || !result) problems.push(`command ${name} is missing from CommandArgs or CommandResults`);
-    if (tuple && tuple.length !== spec.args.length) problems.push(`CommandArgs.${name} and COMMANDS.${name}.args differ`);
+    if (tuple && tuple.length !== spec.args.length) problems.push(`COMMANDS.${name}: its handler's parameters and its args differ`);
     const args = spec.args.map((a, i) => {
-      if (tuple?.[i] && tuple[i].name !== a.name) problems.push(`CommandArgs.${name}: argument ${i} is ${tuple[i].name}, the table says ${a.name}`);
+      if (tuple?.[i] && tuple[i].name !== a.name) problems.push(`COMMANDS.${name}: the handler's argument ${i} is ${tuple[i].name}, its args say ${a.name}`);
       return { name: a.name, type: tuple?.[i]?.type ?? a.type, optional: Boolean(a.optional), rule: argRule(a) };
     });
     return { name, kind: spec.kind, description: spec.description, args, result: result ?? 'unknown' };
   });
-  for (const name of [...results.keys(), ...argTuples.keys()]) if (!t.HOST_COMMANDS.includes(name)) problems.push(`${name} is typed but is not a host command`);
+  for (const name of typed.keys()) if (!t.HOST_COMMANDS.includes(name)) problems.push(`${name} is typed but is not a host command`);
 
   // Errors.
   const errorCodes = commandErrorCodes(tableSf).map((code) => {

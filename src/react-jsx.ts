@@ -14,7 +14,7 @@
  */
 import type { Ref } from 'react';
 import type { CORE_PROPS } from './element/attributes';
-import type { PlayerEventMap, PlayerEventName } from './element/events';
+import type { PlayerEventMap, PlayerEventName } from './core/events';
 import type { PatientEdPlayerElement } from './element/player-element';
 import type { Preferences } from './preferences/defaults';
 import type { LANGUAGE_QUERY_KEYS, QUERY_ALIASES } from './preferences/query';

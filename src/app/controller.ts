@@ -20,6 +20,7 @@ import { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { executeCommand } from '../commands/execute';
 import type { CommandName } from '../commands/table';
+import type { CommandContext } from '../commands/context';
 
 export type MemoryLocation = Pick<ReturnType<typeof memoryLocation>, 'hook' | 'searchHook' | 'navigate'> & {
   history?: string[];
@@ -38,7 +39,7 @@ export interface EmbedOptions {
  * Everything one player instance owns: its state, its in-memory location, its i18n and its
  * provider client. Created per element; nothing here is shared between players.
  */
-export class PlayerController {
+export class PlayerController implements CommandContext {
   readonly state: PlayerState = createPlayerState();
   readonly i18n: I18n = setupI18n({ locale: 'en', messages: { en: enMessages } });
   readonly location: MemoryLocation;

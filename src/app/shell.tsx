@@ -14,7 +14,7 @@ import { ErrorBoundary } from '../ui/error-boundary';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { usePlayer } from './context';
 import { themeCss } from '../element/styles';
-import { dispatchPlayerEvent } from '../element/events';
+import { dispatchPlayerEvent } from '../core/events';
 import type { ProviderHosts } from '../content/provider';
 import { PLAYER_SCREEN } from './chunks';
 import { useLazyModule } from './lazy-module';

@@ -1,82 +1,62 @@
 /**
- * The one command table (spec section 7, host messaging): every command a host can send, with its
- * arguments and result type, declared once. Element methods, `command` CustomEvents and postMessage
- * all go through `executeCommand`, and so do the player's own UI and keyboard (the `ui` commands).
+ * The one command table (spec section 7, host messaging): every command, with its argument rules and
+ * its handler, declared once; argument and result types derive from the handlers. Element methods,
+ * `command` CustomEvents and postMessage all go through `executeCommand`, and so do the player's own UI
+ * and keyboard (the commands with `host: false`).
  */
-import type { PlayerStateValue } from '../playback/timing';
+import type { Playlist, PlaylistItem } from '../content/playlist';
+import { itemLabel, playlistLabel } from '../content/playlist';
+import { isMenuCode } from '../content/profile';
+import { dispatchPlayerEvent } from '../core/events';
+import { toggleFullscreen } from '../core/fullscreen';
+import { PLAYER_STATE, type PlayerStateValue } from '../playback/timing';
+import { paths } from '../routing/routes';
+import type { CommandContext } from './context';
 
 /** Argument rules, checked before anything runs: a failing argument changes nothing. */
 export type ArgSpec =
   | { name: string; type: 'number'; min?: number; max?: number; integer?: boolean; clamp?: boolean }
   | { name: string; type: 'string'; maxLength: number; pattern?: RegExp; oneOf?: readonly string[]; optional?: boolean };
 
-export interface CommandSpec {
-  args: readonly ArgSpec[];
-  /** Getters answer synchronously; actions may return a Promise. */
-  kind: 'get' | 'action';
-  /** Host commands are exposed as methods, CustomEvents and postMessage; ui commands only inside. */
-  host: boolean;
-  description: string;
-}
-
 /** A playlist or menu code, or '/' for the navigation screen. */
 const CODE_PATTERN = /^(?:\/|[A-Za-z0-9_-]{1,100})$/;
 
-export const COMMANDS = {
-  getPlayerState: { kind: 'get', host: true, args: [], description: 'Player state: -1 not ready / no playlist, 0 not playing, 1 playing, 2 paused, 9 ended.' },
-  getVolume: { kind: 'get', host: true, args: [], description: 'Volume 0..1 (0 while muted).' },
-  getCurrentTime: { kind: 'get', host: true, args: [], description: 'Current time of the current item, in seconds.' },
-  getPrimaryItem: { kind: 'get', host: true, args: [], description: 'The first item of the current playlist, or null.' },
-  getCurrentItem: { kind: 'get', host: true, args: [], description: 'The item playing (or ready to play), or null.' },
-  getCurrentPlaylist: { kind: 'get', host: true, args: [], description: 'The current playlist (without items), or null.' },
-  getCurrentPlaylistItems: { kind: 'get', host: true, args: [], description: 'The items of the current playlist ([] without one).' },
-  getCurrentPlaylistIndex: { kind: 'get', host: true, args: [], description: 'Index of the current item (0 without a playlist).' },
-  getDuration: { kind: 'get', host: true, args: [], description: 'Duration of the current item, in seconds (0 when unknown).' },
-  getLanguage: { kind: 'get', host: true, args: [], description: 'The menu language.' },
-  setLanguage: {
-    kind: 'action',
-    host: true,
-    args: [{ name: 'language', type: 'string', maxLength: 2, oneOf: ['en', 'es', 'de', 'ar', 'pt'] }],
-    description: 'Set menu, caption and voice-over languages (en, es, de, ar, pt).',
-  },
-  navigate: {
-    kind: 'action',
-    host: true,
-    args: [{ name: 'code', type: 'string', maxLength: 100, pattern: CODE_PATTERN }],
-    description: "Open a code: a playlist code opens the player, a menu code the menu; '/' is the navigation screen.",
-  },
-  start: { kind: 'action', host: true, args: [], description: 'Start the playlist from its first item.' },
-  playVideo: { kind: 'action', host: true, args: [], description: 'Play (queued until the item is ready).' },
-  pauseVideo: { kind: 'action', host: true, args: [], description: 'Pause.' },
-  next: { kind: 'action', host: true, args: [], description: 'Next item (the last wraps to the first).' },
-  prev: { kind: 'action', host: true, args: [], description: 'Previous item (the first stays).' },
-  stop: { kind: 'action', host: true, args: [], description: 'Stop: reports ended and resets to the first item.' },
-  exitVideo: { kind: 'action', host: true, args: [], description: 'Leave the player for the menu.' },
-  addFavorite: { kind: 'action', host: true, args: [], description: 'Answer the current playlist as a favorite ({ code, label }) for the host to keep.' },
-  screenshot: {
-    kind: 'action',
-    host: true,
-    args: [{ name: 'data', type: 'string', maxLength: 20_000_000, pattern: /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, optional: true }],
-    description: 'Save a screenshot of the current frame (or of the given image data URL): a download, or a screenshot event in native wrappers.',
-  },
-  seekTo: { kind: 'action', host: true, args: [{ name: 'seconds', type: 'number', min: 0 }], description: 'Seek to a time in seconds (clamped to the duration).' },
-  seekToChapter: { kind: 'action', host: true, args: [{ name: 'chapter', type: 'number', min: 0, integer: true }], description: 'Seek to a chapter of the current item (0-based).' },
-  seekToIndex: { kind: 'action', host: true, args: [{ name: 'index', type: 'number', integer: true }], description: 'Play the item at an index (out of range or negative: the first).' },
-  setVolume: { kind: 'action', host: true, args: [{ name: 'volume', type: 'number', min: 0, max: 1, clamp: true }], description: 'Set the volume 0..1 (clamped; 0 mutes).' },
+/** The commands of spec section 7 (host messaging) and the player's own controls: names declared once. */
+export const COMMAND_NAMES = [
+  'getPlayerState',
+  'getVolume',
+  'getCurrentTime',
+  'getPrimaryItem',
+  'getCurrentItem',
+  'getCurrentPlaylist',
+  'getCurrentPlaylistItems',
+  'getCurrentPlaylistIndex',
+  'getDuration',
+  'getLanguage',
+  'setLanguage',
+  'navigate',
+  'start',
+  'playVideo',
+  'pauseVideo',
+  'next',
+  'prev',
+  'stop',
+  'exitVideo',
+  'addFavorite',
+  'screenshot',
+  'seekTo',
+  'seekToChapter',
+  'seekToIndex',
+  'setVolume',
   // The player's own controls and keyboard.
-  togglePlay: { kind: 'action', host: false, args: [], description: 'Play or pause.' },
-  toggleMute: { kind: 'action', host: false, args: [], description: 'Mute or unmute.' },
-  seekBy: { kind: 'action', host: false, args: [{ name: 'seconds', type: 'number' }], description: 'Seek relative to the current time.' },
-  changeVolume: { kind: 'action', host: false, args: [{ name: 'delta', type: 'number', min: -1, max: 1 }], description: 'Change the volume by a step.' },
-  toggleFullscreen: { kind: 'action', host: false, args: [], description: 'Enter or leave full screen.' },
-  toggleCaptions: { kind: 'action', host: false, args: [], description: 'Show or hide captions.' },
-} as const satisfies Record<string, CommandSpec>;
-
-export type CommandName = keyof typeof COMMANDS;
-export type HostCommandName = { [K in CommandName]: (typeof COMMANDS)[K]['host'] extends true ? K : never }[CommandName];
-export const HOST_COMMANDS = (Object.keys(COMMANDS) as CommandName[]).filter((c) => COMMANDS[c].host) as HostCommandName[];
-export const isCommandName = (name: unknown): name is CommandName => typeof name === 'string' && Object.hasOwn(COMMANDS, name);
-export const isHostCommand = (name: unknown): name is HostCommandName => isCommandName(name) && COMMANDS[name].host;
+  'togglePlay',
+  'toggleMute',
+  'seekBy',
+  'changeVolume',
+  'toggleFullscreen',
+  'toggleCaptions',
+] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** JSON-safe summary of a playlist item as answered to hosts. */
 export interface ItemInfo {
@@ -100,63 +80,304 @@ export interface PlaylistInfo {
   langType: string;
 }
 
-/** Result type of each host command. */
-export interface CommandResults {
-  getPlayerState: PlayerStateValue;
-  getVolume: number;
-  getCurrentTime: number;
-  getPrimaryItem: ItemInfo | null;
-  getCurrentItem: ItemInfo | null;
-  getCurrentPlaylist: PlaylistInfo | null;
-  getCurrentPlaylistItems: ItemInfo[];
-  getCurrentPlaylistIndex: number;
-  getDuration: number;
-  getLanguage: string;
-  setLanguage: boolean;
-  navigate: boolean;
-  start: boolean;
-  playVideo: boolean;
-  pauseVideo: boolean;
-  next: boolean;
-  prev: boolean;
-  stop: boolean;
-  exitVideo: boolean;
-  addFavorite: { code: string; label: string | null } | null;
-  screenshot: boolean;
-  seekTo: boolean;
-  seekToChapter: boolean;
-  seekToIndex: boolean;
-  setVolume: boolean;
+/** Labels as the visitor sees them: the titles override wins (spec section 3, label resolution). */
+const itemInfo = (ctx: CommandContext, item: PlaylistItem | undefined): ItemInfo | null => {
+  if (!item) return null;
+  const { menuLanguage, titles } = ctx.preferences();
+  return {
+    code: item.code,
+    label: itemLabel(item, menuLanguage, titles) ?? null,
+    type: item.type ?? null,
+    file: item.file ?? null,
+    language: item.language,
+    runtime: item.runtime,
+    chapters: item.chapters.map((c) => ({ start: c.f / 1000, heading: c.h })),
+  };
+};
+
+const playlistInfo = (ctx: CommandContext, p: Playlist | undefined): PlaylistInfo | null => {
+  if (!p) return null;
+  const { menuLanguage, titles } = ctx.preferences();
+  return {
+    code: p.code,
+    label: playlistLabel(p, menuLanguage, titles) ?? null,
+    type: p.type,
+    runtime: p.runtime,
+    itemCount: p.items.length,
+    voLanguages: [...p.voLanguages],
+    ccLanguages: [...p.ccLanguages],
+    langType: p.flags.lang_type,
+  };
+};
+
+/** Screenshots: taken after 100 ms with pixel ratio 1 (spec section 9). */
+const SCREENSHOT_DELAY_MS = 100;
+
+async function screenshot(ctx: CommandContext, data: string | undefined): Promise<boolean> {
+  const engine = ctx.engine;
+  // A screenshot is only allowed when playback is canvasable (spec section 5), with or without data.
+  if (!engine.canvasable) {
+    engine.notify('info', 'screenshotDisabled');
+    return false;
+  }
+  let image = data;
+  if (!image) {
+    await new Promise((r) => setTimeout(r, SCREENSHOT_DELAY_MS));
+    image = engine.captureFrame();
+    if (!image) {
+      engine.notify('info', 'screenshotDisabled');
+      return false;
+    }
+  }
+  const { platform } = ctx.preferences();
+  if (platform === 'ios' || platform === 'android') {
+    // Native wrappers take the image themselves.
+    dispatchPlayerEvent(ctx.host, 'screenshot', { data: image });
+    return true;
+  }
+  const a = document.createElement('a');
+  a.href = image;
+  a.download = `${(engine.currentItem?.code ?? 'screenshot').replace(/[^\w-]+/g, '_')}.png`;
+  a.hidden = true;
+  ctx.host.shadowRoot?.append(a);
+  a.click();
+  a.remove();
+  return true;
 }
 
-/** Positional arguments of each host command. */
-export interface CommandArgs {
-  getPlayerState: [];
-  getVolume: [];
-  getCurrentTime: [];
-  getPrimaryItem: [];
-  getCurrentItem: [];
-  getCurrentPlaylist: [];
-  getCurrentPlaylistItems: [];
-  getCurrentPlaylistIndex: [];
-  getDuration: [];
-  getLanguage: [];
-  setLanguage: [language: string];
-  navigate: [code: string];
-  start: [];
-  playVideo: [];
-  pauseVideo: [];
-  next: [];
-  prev: [];
-  stop: [];
-  exitVideo: [];
-  addFavorite: [];
-  screenshot: [data?: string];
-  seekTo: [seconds: number];
-  seekToChapter: [chapter: number];
-  seekToIndex: [index: number];
-  setVolume: [volume: number];
+function navigateTo(ctx: CommandContext, code: string): boolean {
+  const client = ctx.state.loadedClient;
+  if (!client) throw new CommandError('not_ready', 'navigate: no client is loaded yet');
+  if (code === '/') ctx.navigate(paths.navigation(client));
+  else if (isMenuCode(code)) ctx.navigate(paths.navigation(client, code === 'root' ? undefined : code));
+  else ctx.navigate(paths.playlist(client, code));
+  return true;
 }
+
+/**
+ * One command: its kind, whether hosts may send it, its argument rules (checked before `run`; a failing
+ * argument changes nothing), a description for the docs, and its handler.
+ */
+export interface CommandHandler<A extends unknown[] = never[], R = unknown> {
+  /** Getters answer synchronously; actions may return a Promise. */
+  kind: 'get' | 'action';
+  /** Host commands are exposed as methods, CustomEvents and postMessage; the others only inside. */
+  host: boolean;
+  args: readonly ArgSpec[];
+  description: string;
+  run(ctx: CommandContext, ...args: A): R;
+}
+
+/** Declare a handler keeping its literal kind and host flag and its argument and result types. */
+const command = <const K extends 'get' | 'action', const H extends boolean, A extends unknown[], R>(spec: {
+  kind: K;
+  host: H;
+  args: readonly ArgSpec[];
+  description: string;
+  run: (ctx: CommandContext, ...args: A) => R;
+}) => spec;
+
+const pb = (ctx: CommandContext) => ctx.state.playback;
+
+/**
+ * The command map. `satisfies Record<CommandName, ...>`: a name without a handler (or a handler without a
+ * name) fails the type check. Argument and result types of the methods, events and messages derive from it.
+ */
+export const COMMANDS = {
+  getPlayerState: command({
+    kind: 'get',
+    host: true,
+    args: [],
+    description: 'Player state: -1 not ready / no playlist, 0 not playing, 1 playing, 2 paused, 9 ended.',
+    run: (ctx): PlayerStateValue => (pb(ctx).playlist ? pb(ctx).player : PLAYER_STATE.NOT_READY),
+  }),
+  getVolume: command({ kind: 'get', host: true, args: [], description: 'Volume 0..1 (0 while muted).', run: (ctx): number => (pb(ctx).muted ? 0 : pb(ctx).volume) }),
+  getCurrentTime: command({
+    kind: 'get',
+    host: true,
+    args: [],
+    description: 'Current time of the current item, in seconds.',
+    run: (ctx): number => (pb(ctx).playlist ? pb(ctx).currentTime : 0),
+  }),
+  getPrimaryItem: command({
+    kind: 'get',
+    host: true,
+    args: [],
+    description: 'The first item of the current playlist, or null.',
+    run: (ctx) => itemInfo(ctx, pb(ctx).playlist?.items[0]),
+  }),
+  getCurrentItem: command({
+    kind: 'get',
+    host: true,
+    args: [],
+    description: 'The item playing (or ready to play), or null.',
+    run: (ctx) => itemInfo(ctx, pb(ctx).playlist?.items[pb(ctx).index]),
+  }),
+  getCurrentPlaylist: command({
+    kind: 'get',
+    host: true,
+    args: [],
+    description: 'The current playlist (without items), or null.',
+    run: (ctx) => playlistInfo(ctx, pb(ctx).playlist),
+  }),
+  getCurrentPlaylistItems: command({
+    kind: 'get',
+    host: true,
+    args: [],
+    description: 'The items of the current playlist ([] without one).',
+    run: (ctx): ItemInfo[] => (pb(ctx).playlist?.items ?? []).map((it) => itemInfo(ctx, it)!),
+  }),
+  getCurrentPlaylistIndex: command({
+    kind: 'get',
+    host: true,
+    args: [],
+    description: 'Index of the current item (0 without a playlist).',
+    run: (ctx): number => (pb(ctx).playlist ? pb(ctx).index : 0),
+  }),
+  getDuration: command({
+    kind: 'get',
+    host: true,
+    args: [],
+    description: 'Duration of the current item, in seconds (0 when unknown).',
+    run: (ctx): number => (pb(ctx).playlist ? pb(ctx).duration : 0),
+  }),
+  getLanguage: command({ kind: 'get', host: true, args: [], description: 'The menu language.', run: (ctx): string => ctx.preferences().menuLanguage }),
+  setLanguage: command({
+    kind: 'action',
+    host: true,
+    args: [{ name: 'language', type: 'string', maxLength: 2, oneOf: ['en', 'es', 'de', 'ar', 'pt'] }],
+    description: 'Set menu, caption and voice-over languages (en, es, de, ar, pt).',
+    run: (ctx, language: string): boolean => {
+      ctx.setLanguage(language);
+      return true;
+    },
+  }),
+  navigate: command({
+    kind: 'action',
+    host: true,
+    args: [{ name: 'code', type: 'string', maxLength: 100, pattern: CODE_PATTERN }],
+    description: "Open a code: a playlist code opens the player, a menu code the menu; '/' is the navigation screen.",
+    run: (ctx, code: string) => navigateTo(ctx, code),
+  }),
+  start: command({
+    kind: 'action',
+    host: true,
+    args: [],
+    description: 'Start the playlist from its first item.',
+    run: (ctx): boolean => (pb(ctx).playlist ? ctx.engine.setIndex(0, true) : false),
+  }),
+  playVideo: command({ kind: 'action', host: true, args: [], description: 'Play (queued until the item is ready).', run: (ctx) => ctx.engine.play() }),
+  pauseVideo: command({ kind: 'action', host: true, args: [], description: 'Pause.', run: (ctx) => ctx.engine.pause() }),
+  next: command({ kind: 'action', host: true, args: [], description: 'Next item (the last wraps to the first).', run: (ctx) => ctx.engine.next() }),
+  prev: command({ kind: 'action', host: true, args: [], description: 'Previous item (the first stays).', run: (ctx) => ctx.engine.prev() }),
+  stop: command({ kind: 'action', host: true, args: [], description: 'Stop: reports ended and resets to the first item.', run: (ctx) => ctx.engine.stop() }),
+  exitVideo: command({
+    kind: 'action',
+    host: true,
+    args: [],
+    description: 'Leave the player for the menu.',
+    run: (ctx): boolean => {
+      const client = ctx.state.loadedClient;
+      ctx.engine.pause();
+      if (!client) return false;
+      ctx.navigate(paths.navigation(client));
+      return true;
+    },
+  }),
+  addFavorite: command({
+    kind: 'action',
+    host: true,
+    args: [],
+    description: 'Answer the current playlist as a favorite ({ code, label }) for the host to keep.',
+    run: (ctx): { code: string; label: string | null } | null => {
+      const info = playlistInfo(ctx, pb(ctx).playlist);
+      return info ? { code: info.code, label: info.label } : null;
+    },
+  }),
+  screenshot: command({
+    kind: 'action',
+    host: true,
+    args: [{ name: 'data', type: 'string', maxLength: 20_000_000, pattern: /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, optional: true }],
+    description: 'Save a screenshot of the current frame (or of the given image data URL): a download, or a screenshot event in native wrappers.',
+    run: (ctx, data?: string) => screenshot(ctx, data),
+  }),
+  seekTo: command({
+    kind: 'action',
+    host: true,
+    args: [{ name: 'seconds', type: 'number', min: 0 }],
+    description: 'Seek to a time in seconds (clamped to the duration).',
+    run: (ctx, seconds: number) => ctx.engine.seek(seconds),
+  }),
+  seekToChapter: command({
+    kind: 'action',
+    host: true,
+    args: [{ name: 'chapter', type: 'number', min: 0, integer: true }],
+    description: 'Seek to a chapter of the current item (0-based).',
+    run: (ctx, chapter: number): boolean => {
+      const chapters = ctx.engine.currentItem?.chapters.length ?? 0;
+      if (chapter >= chapters) throw new CommandError('invalid_argument', `seekToChapter: the current item has ${chapters} chapter(s)`);
+      return ctx.engine.seekToChapter(chapter);
+    },
+  }),
+  seekToIndex: command({
+    kind: 'action',
+    host: true,
+    args: [{ name: 'index', type: 'number', integer: true }],
+    description: 'Play the item at an index (out of range or negative: the first).',
+    run: (ctx, index: number) => ctx.engine.setIndex(index, true),
+  }),
+  setVolume: command({
+    kind: 'action',
+    host: true,
+    args: [{ name: 'volume', type: 'number', min: 0, max: 1, clamp: true }],
+    description: 'Set the volume 0..1 (clamped; 0 mutes).',
+    run: (ctx, volume: number) => ctx.engine.setVolume(volume),
+  }),
+  togglePlay: command({ kind: 'action', host: false, args: [], description: 'Play or pause.', run: (ctx) => ctx.engine.toggle() }),
+  toggleMute: command({ kind: 'action', host: false, args: [], description: 'Mute or unmute.', run: (ctx) => ctx.engine.toggleMute() }),
+  seekBy: command({
+    kind: 'action',
+    host: false,
+    args: [{ name: 'seconds', type: 'number' }],
+    description: 'Seek relative to the current time.',
+    run: (ctx, seconds: number) => ctx.engine.seekBy(seconds),
+  }),
+  changeVolume: command({
+    kind: 'action',
+    host: false,
+    args: [{ name: 'delta', type: 'number', min: -1, max: 1 }],
+    description: 'Change the volume by a step.',
+    run: (ctx, delta: number) => ctx.engine.changeVolume(delta),
+  }),
+  toggleFullscreen: command({
+    kind: 'action',
+    host: false,
+    args: [],
+    description: 'Enter or leave full screen.',
+    run: (ctx): boolean => {
+      toggleFullscreen(ctx.host);
+      return true;
+    },
+  }),
+  toggleCaptions: command({
+    kind: 'action',
+    host: false,
+    args: [],
+    description: 'Show or hide captions.',
+    run: (ctx) => ctx.setLocalPreference('subtitles', ctx.preferences().subtitles === 1 ? 0 : 1),
+  }),
+} satisfies Record<CommandName, CommandHandler<never[]>>;
+
+type Commands = typeof COMMANDS;
+export type HostCommandName = { [K in CommandName]: Commands[K]['host'] extends true ? K : never }[CommandName];
+export const HOST_COMMANDS = COMMAND_NAMES.filter((c) => COMMANDS[c].host) as HostCommandName[];
+export const isCommandName = (name: unknown): name is CommandName => typeof name === 'string' && Object.hasOwn(COMMANDS, name);
+export const isHostCommand = (name: unknown): name is HostCommandName => isCommandName(name) && COMMANDS[name].host;
+
+/** Positional arguments of each host command, from its handler. */
+export type CommandArgs = { [K in HostCommandName]: Parameters<Commands[K]['run']> extends [CommandContext, ...infer A] ? A : never };
+/** Result of each host command (what an action's Promise resolves to), from its handler. */
+export type CommandResults = { [K in HostCommandName]: Awaited<ReturnType<Commands[K]['run']>> };
 
 export class CommandError extends Error {
   constructor(
@@ -170,7 +391,7 @@ export class CommandError extends Error {
 
 /** Validate positional arguments against a command's spec; returns the (clamped) values or throws. */
 export function validateArgs(name: CommandName, args: readonly unknown[]): unknown[] {
-  const spec = COMMANDS[name].args as readonly ArgSpec[];
+  const spec: readonly ArgSpec[] = COMMANDS[name].args;
   if (args.length > spec.length) throw new CommandError('invalid_argument', `${name} takes ${spec.length} argument(s)`);
   return spec.map((a, i) => {
     const v = args[i];

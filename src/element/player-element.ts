@@ -4,7 +4,7 @@ import { PlayerController } from '../app/controller';
 import { executeCommand } from '../commands/execute';
 import { COMMANDS, HOST_COMMANDS, type CommandArgs, type CommandResults, type HostCommandName } from '../commands/table';
 import { ELEMENT_EVENTS, ELEMENT_PROPS } from './attributes';
-import type { PlayerEventMap } from './events';
+import type { PlayerEventMap } from '../core/events';
 import { baseSheet } from './styles';
 import { attachCommandEvents } from './transports/custom-events';
 import { attachPostMessage, parseOrigins } from './transports/post-message';

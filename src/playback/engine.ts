@@ -1,7 +1,7 @@
 import { ref } from 'valtio';
 import type { Chapter, Playlist, PlaylistItem } from '../content/playlist';
 import type { ProviderApi } from '../content/provider';
-import { dispatchPlayerEvent } from '../element/events';
+import { dispatchPlayerEvent } from '../core/events';
 import type { Preferences } from '../preferences/defaults';
 import { initialPlayback, type IndicatorKind, type NoticeKey, type PlayerState } from '../state/player-state';
 import { ANALYTICS, PERCENT_MILESTONES, type AnalyticsType } from './analytics';

@@ -1,5 +1,5 @@
 import type { PlayerController } from '../../app/controller';
-import type { PlayerEventName } from '../events';
+import type { PlayerEventName } from '../../core/events';
 import { answerPayload } from './custom-events';
 
 export const MESSAGE_TYPES = {

@@ -1,0 +1,44 @@
+import type { PlaybackEngine } from '../playback/engine';
+import type { PreferenceKey, Preferences } from '../preferences/defaults';
+import type { PlayerState } from '../state/player-state';
+
+/** What the playback commands drive: the engine's command surface, nothing of its lifecycle. */
+export type PlaybackCommands = Pick<
+  PlaybackEngine,
+  | 'play'
+  | 'pause'
+  | 'toggle'
+  | 'next'
+  | 'prev'
+  | 'stop'
+  | 'seek'
+  | 'seekBy'
+  | 'seekToChapter'
+  | 'setIndex'
+  | 'setVolume'
+  | 'changeVolume'
+  | 'toggleMute'
+  | 'currentItem'
+  | 'canvasable'
+  | 'captureFrame'
+  | 'notify'
+>;
+
+/**
+ * The narrow view of one player that command handlers get. `PlayerController` implements it; tests can
+ * pass a fake. Nothing in src/commands imports src/app.
+ */
+export interface CommandContext {
+  /** The element (events are dispatched on it; full screen is requested for it). */
+  readonly host: HTMLElement;
+  readonly state: PlayerState;
+  readonly engine: PlaybackCommands;
+  /** The merged preferences. */
+  preferences(): Preferences;
+  /** Navigate the in-memory location (the navigation rules apply). */
+  navigate(path: string): void;
+  /** Set menu, caption and voice-over languages together. */
+  setLanguage(language: string): void;
+  /** Set a visitor preference (saved locally); false when the value is not valid. */
+  setLocalPreference<K extends PreferenceKey>(key: K, value: Preferences[K]): boolean;
+}

@@ -1,0 +1,107 @@
+import { expect } from '@open-wc/testing';
+import type { CommandContext, PlaybackCommands } from '../src/commands/context';
+import { executeCommand } from '../src/commands/execute';
+import { COMMAND_NAMES, COMMANDS, CommandError, HOST_COMMANDS } from '../src/commands/table';
+import { DEFAULT_PREFERENCES, type Preferences } from '../src/preferences/defaults';
+import { createPlayerState } from '../src/state/player-state';
+
+/** A CommandContext with no element, no React and no media: handlers are plain functions of it. */
+function fakeContext() {
+  const calls: [string, ...unknown[]][] = [];
+  const record =
+    (name: string, answer: unknown = true) =>
+    (...args: unknown[]) => {
+      calls.push([name, ...args]);
+      return answer;
+    };
+  const engine = {
+    play: record('play', Promise.resolve(true)),
+    pause: record('pause'),
+    toggle: record('toggle'),
+    next: record('next'),
+    prev: record('prev'),
+    stop: record('stop'),
+    seek: record('seek'),
+    seekBy: record('seekBy'),
+    seekToChapter: record('seekToChapter'),
+    setIndex: record('setIndex'),
+    setVolume: record('setVolume'),
+    changeVolume: record('changeVolume'),
+    toggleMute: record('toggleMute'),
+    currentItem: undefined,
+    canvasable: false,
+    captureFrame: record('captureFrame', undefined),
+    notify: record('notify', undefined),
+  } as unknown as PlaybackCommands;
+  const prefs: Preferences = { ...DEFAULT_PREFERENCES };
+  const navigations: string[] = [];
+  const ctx: CommandContext = {
+    host: document.createElement('div'),
+    state: createPlayerState(),
+    engine,
+    preferences: () => prefs,
+    navigate: (path) => navigations.push(path),
+    setLanguage: record('setLanguage', undefined) as (l: string) => void,
+    setLocalPreference: record('setLocalPreference') as CommandContext['setLocalPreference'],
+  };
+  return { ctx, calls, navigations };
+}
+
+const code = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return (e as CommandError).code;
+  }
+  return 'no error';
+};
+
+describe('command handlers against a fake context (no element)', () => {
+  it('every declared name has a handler, and host exposure comes from the map', () => {
+    expect(Object.keys(COMMANDS).sort()).to.deep.equal([...COMMAND_NAMES].sort());
+    expect(HOST_COMMANDS).to.have.length(25);
+    expect(HOST_COMMANDS).to.not.include('togglePlay');
+  });
+
+  it('validates arguments before a handler runs: a bad one changes nothing', () => {
+    const { ctx, calls } = fakeContext();
+    expect(code(() => executeCommand(ctx, 'setVolume', ['loud']))).to.equal('invalid_argument');
+    expect(code(() => executeCommand(ctx, 'setVolume', [0.5, 1]))).to.equal('invalid_argument');
+    expect(code(() => executeCommand(ctx, 'seekTo', [-1]))).to.equal('invalid_argument');
+    expect(code(() => executeCommand(ctx, 'nope', []))).to.equal('unknown_command');
+    expect(calls).to.deep.equal([]);
+    executeCommand(ctx, 'setVolume', [3]);
+    executeCommand(ctx, 'seekToIndex', [2]);
+    expect(calls).to.deep.equal([
+      ['setVolume', 1],
+      ['setIndex', 2, true],
+    ]);
+  });
+
+  it('getters answer from the state; navigate needs a client and maps codes to routes', () => {
+    const { ctx, navigations } = fakeContext();
+    expect(executeCommand(ctx, 'getPlayerState')).to.equal(-1);
+    expect(executeCommand(ctx, 'getCurrentPlaylistItems')).to.deep.equal([]);
+    expect(executeCommand(ctx, 'getLanguage')).to.equal('en');
+    ctx.state.playback.muted = true;
+    expect(executeCommand(ctx, 'getVolume')).to.equal(0);
+    expect(code(() => executeCommand(ctx, 'navigate', ['A_X']))).to.equal('not_ready');
+    ctx.state.loadedClient = 'demo';
+    executeCommand(ctx, 'navigate', ['A_X']);
+    executeCommand(ctx, 'navigate', ['T_KNEE']);
+    executeCommand(ctx, 'navigate', ['/']);
+    expect(navigations).to.deep.equal(['/demo/player/A_X', '/demo/menu/T_KNEE', '/demo/menu']);
+  });
+
+  it('a screenshot that is not possible notifies and answers false', async () => {
+    const { ctx, calls } = fakeContext();
+    expect(await executeCommand(ctx, 'screenshot')).to.equal(false);
+    expect(calls).to.deep.equal([['notify', 'info', 'screenshotDisabled']]);
+  });
+
+  it('toggleCaptions flips the subtitles preference through the context', () => {
+    const { ctx, calls } = fakeContext();
+    executeCommand(ctx, 'toggleCaptions');
+    expect(calls).to.deep.equal([['setLocalPreference', 'subtitles', 0]]);
+  });
+});
