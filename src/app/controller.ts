@@ -290,24 +290,43 @@ export class PlayerController implements CommandContext {
     this.syncRoute(); // after a move, restart what was aborted
     const offRoute = subscribe(this.state.layers, () => this.syncRoute());
     let lastSaved = JSON.stringify(this.state.layers.local);
+    // Players of this page hear each other through a channel (the storage event only reaches other pages).
+    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(STORAGE_KEY) : undefined;
     const unsubscribe = subscribe(this.state.layers, () => {
-      const local = JSON.stringify(this.state.layers.local);
-      if (local === lastSaved) return;
-      lastSaved = local;
-      saveLayers(this.state.loadedClient, this.state.layers.account, this.state.layers.local);
+      const local = this.state.layers.local;
+      const json = JSON.stringify(local);
+      if (json === lastSaved) return;
+      // Write only what this player changed onto what is stored now, so that another player's choices
+      // (saved in between) survive; then take those choices too.
+      const previous = JSON.parse(lastSaved) as Record<string, unknown>;
+      const merged: Record<string, unknown> = { ...readStored().local };
+      for (const key of new Set([...Object.keys(previous), ...Object.keys(local)])) {
+        const value = (local as Record<string, unknown>)[key];
+        if (JSON.stringify(previous[key]) === JSON.stringify(value)) continue;
+        if (value === undefined) delete merged[key];
+        else merged[key] = value;
+      }
+      lastSaved = JSON.stringify(merged);
+      saveLayers(this.state.loadedClient, this.state.layers.account, merged as PartialPreferences);
+      if (lastSaved !== json) this.state.layers.local = merged as PartialPreferences;
+      channel?.postMessage('saved');
     });
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== null && event.key !== STORAGE_KEY) return;
+    const reread = () => {
       const local = readStored().local;
       const json = JSON.stringify(local);
       if (json === lastSaved) return;
       lastSaved = json;
       this.state.layers.local = local;
     };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === STORAGE_KEY) reread();
+    };
+    if (channel) channel.onmessage = reread;
     globalThis.addEventListener?.('storage', onStorage);
     return () => {
       offRoute();
       unsubscribe();
+      channel?.close();
       globalThis.removeEventListener?.('storage', onStorage);
     };
   }

@@ -169,12 +169,12 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
   }
 
   /**
-   * r2wc ignores removed attributes (null values); a removed attribute must reset its property so that,
-   * for example, removing `code` re-routes to the menu and removing `captions` drops that option.
+   * r2wc ignores removed and empty attributes; both must reset the property so that, for example,
+   * removing `code` or setting `code=""` re-routes to the menu, and removing `captions` drops that option.
    */
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     base.attributeChangedCallback.call(this, name, old, value);
-    if (value !== null) return;
+    if (value !== null && value !== '') return;
     const prop = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     const self = this as unknown as Record<symbol, unknown> & { [R2WC_PROPS]: Record<string, unknown> };
     if (!(prop in self[R2WC_PROPS])) return;
