@@ -1,5 +1,12 @@
 import '../src/index';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { CONTROLLER } from '../src/app/player-app';
+import type { Clock } from '../src/playback/clock';
+
+/** Wait real time (for the few end-to-end checks that need it: CSS transitions, network races). */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The text of a compiled Lingui message (catalog entries are strings or arrays of parts). */
+export const flat = (m: unknown): string => (Array.isArray(m) ? m.map(flat).join('') : typeof m === 'string' ? m : '');
 
 declare const __PROVIDER_URL__: string;
 declare const __DEMO_URL__: string;
@@ -31,8 +38,10 @@ const mounted: HTMLElement[] = [];
  * Create a player with attributes, attach it to the page and wait for its `ready` event.
  * `provider-url` defaults to the reference provider started for the test run.
  */
-export async function mountPlayer(attrs: Record<string, string> = {}, { waitReady = true } = {}): Promise<PatientEdPlayerElement> {
+export async function mountPlayer(attrs: Record<string, string> = {}, { waitReady = true, clock }: { waitReady?: boolean; clock?: Clock } = {}): Promise<PatientEdPlayerElement> {
   const el = document.createElement('patient-ed-player');
+  // A fake clock drives the player's timers (engine poll, indicator, notices, controls) in test time.
+  if (clock) el[CONTROLLER].clock = clock;
   if (!('provider-url' in attrs)) el.setAttribute('provider-url', PROVIDER_URL);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   const ready = new Promise<CustomEvent>((resolve) => el.addEventListener('ready', (e) => resolve(e as CustomEvent), { once: true }));

@@ -2,10 +2,9 @@ import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/player-app';
 import { HOST_COMMANDS } from '../src/commands/table';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
-import { $, clearStorage, DEMO_URL, mountPlayer, unmountAll, waitFor } from './helpers';
+import { $, clearStorage, DEMO_URL, mountPlayer, unmountAll, waitFor, sleep } from './helpers';
 
 type Answer = { result: unknown } | { error: { code: string; message?: string } } | { none: true };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEMO_ORIGIN = new URL(DEMO_URL).origin;
 
 /** A player embedded in an iframe (demo/embed.html, another origin), driven through postMessage. */

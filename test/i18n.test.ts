@@ -5,9 +5,8 @@ import { messages as en } from '../locales/en/messages';
 import { messages as es } from '../locales/es/messages';
 import { messages as pt } from '../locales/pt/messages';
 import { CONTROLLER } from '../src/app/player-app';
-import { $, clearStorage, mountPlayer, text, unmountAll, waitFor } from './helpers';
+import { $, clearStorage, mountPlayer, text, unmountAll, waitFor, flat } from './helpers';
 
-const flat = (m: unknown): string => (Array.isArray(m) ? m.map(flat).join('') : typeof m === 'string' ? m : '');
 
 describe('i18n catalogs', () => {
   beforeEach(clearStorage);

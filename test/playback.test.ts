@@ -4,19 +4,18 @@ import { ANALYTICS } from '../src/playback/analytics';
 import { nextIndex, prevIndex, setIndex } from '../src/playback/playlist-index';
 import { parseVtt } from '../src/playback/vtt';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { FakeClock } from './fake-clock';
 import { messages as ptMessages } from '../locales/pt/messages';
 
-const flat = (m: unknown): string => (Array.isArray(m) ? m.map(flat).join('') : typeof m === 'string' ? m : '');
-import { $, cleanPlayersAndFaults, $$, clearFailures, clearStorage, failNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
+import { $, cleanPlayersAndFaults, $$, clearFailures, clearStorage, failNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath, flat, sleep } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const engine = (el: PatientEdPlayerElement) => el[CONTROLLER].engine;
 const video = (el: PatientEdPlayerElement) => $<HTMLVideoElement>(el, 'video.media')!;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Mount on a playlist and wait until its first item is ready (state 0). */
-async function mountReady(attrs: Record<string, string>) {
-  const el = await mountPlayer({ client: 'demo', ...attrs });
+async function mountReady(attrs: Record<string, string>, clock?: FakeClock) {
+  const el = await mountPlayer({ client: 'demo', ...attrs }, { clock });
   await waitFor(() => pb(el).ready && pb(el).player === 0, `ready item (state ${pb(el).player}, error ${pb(el).error?.message})`, 10000);
   return el;
 }
@@ -284,38 +283,60 @@ describe('keyboard, controls and notices', () => {
     expect(pb(el2).muted).to.equal(false);
   });
 
-  it('controls show on mouse move and hide after 4 s while playing; stay while paused', async () => {
-    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+  it('controls show on mouse move and hide after 4 s while playing; stay while paused (player clock)', async () => {
+    const clock = new FakeClock();
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' }, clock);
     const shell = $(el, '.shell')!;
     await engine(el).play();
+    await waitFor(() => pb(el).player === 1, 'playing');
     $(el, '.stage')!.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'mouse' }));
     await waitFor(() => shell.classList.contains('controls-visible'), 'controls visible');
-    const at = performance.now();
-    await waitFor(() => !shell.classList.contains('controls-visible'), 'controls hidden', 6000);
-    expect(performance.now() - at).to.be.within(3700, 5500);
-    await sleep(300); // the fade
+    clock.tick(3999);
+    await sleep(50);
+    expect(shell.classList.contains('controls-visible'), 'still visible at 3999 ms').to.equal(true);
+    clock.tick(1);
+    await waitFor(() => !shell.classList.contains('controls-visible'), 'hidden at 4000 ms');
+    await sleep(300); // the fade is a real CSS transition
     expect(getComputedStyle($(el, '.controls')!).opacity).to.equal('0');
     engine(el).pause();
     await waitFor(() => shell.classList.contains('controls-visible'), 'visible while paused');
-    await sleep(4300);
+    clock.tick(60_000);
+    await sleep(300); // the fade back in
     expect(shell.classList.contains('controls-visible')).to.equal(true);
     expect(getComputedStyle($(el, '.controls')!).opacity).to.equal('1');
   });
 
-  it('controls hide after 7 s after a touch', async () => {
-    const el = await mountReady({ code: 'A_DEMO_SLIDES' });
+  it('controls hide after 7 s after a touch (player clock)', async () => {
+    const clock = new FakeClock();
+    const el = await mountReady({ code: 'A_DEMO_SLIDES' }, clock);
     const shell = $(el, '.shell')!;
     await engine(el).play();
+    await waitFor(() => pb(el).player === 1, 'playing');
     $(el, '.stage')!.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'touch' }));
-    const at = performance.now();
-    await sleep(5000);
-    expect(shell.classList.contains('controls-visible')).to.equal(true);
-    await waitFor(() => !shell.classList.contains('controls-visible'), 'hidden after 7 s', 4000);
-    expect(performance.now() - at).to.be.within(6700, 8800);
+    await waitFor(() => shell.classList.contains('controls-visible'), 'controls visible');
+    clock.tick(6999);
+    await sleep(50);
+    expect(shell.classList.contains('controls-visible'), 'still visible at 6999 ms').to.equal(true);
+    clock.tick(1);
+    await waitFor(() => !shell.classList.contains('controls-visible'), 'hidden at 7000 ms');
+  });
+
+  it('the play/pause/volume indicator clears after 350 ms (player clock)', async () => {
+    const clock = new FakeClock();
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' }, clock);
+    engine(el).setVolume(0.5);
+    await waitFor(() => $(el, '.indicator[data-indicator="volume"]'), 'volume indicator');
+    expect(text(el, '.indicator')).to.equal('50%');
+    clock.tick(349);
+    await sleep(50);
+    expect($(el, '.indicator')).to.exist;
+    clock.tick(1);
+    await waitFor(() => !$(el, '.indicator'), 'indicator cleared at 350 ms');
   });
 
   it('language fallbacks show the exact notices, announced, for 5000 ms', async () => {
-    const el = await mountPlayer({ client: 'demo', code: 'A_POSTURE', 'vo-language': 'de', 'cc-language': 'pt' });
+    const clock = new FakeClock();
+    const el = await mountPlayer({ client: 'demo', code: 'A_POSTURE', 'vo-language': 'de', 'cc-language': 'pt' }, { clock });
     await waitFor(() => $$(el, '.notice').length === 2, 'two notices', 10000);
     expect($(el, '.notices')!.getAttribute('aria-live')).to.equal('polite');
     expect($$(el, '.notice').map((n) => n.textContent)).to.have.members([
@@ -323,9 +344,11 @@ describe('keyboard, controls and notices', () => {
       'If a video does not support your selected language, subtitles will display in English.',
     ]);
     expect([pb(el).voLanguage, pb(el).ccLanguage]).to.deep.equal(['en', 'en']);
-    const shownAt = performance.now();
-    await waitFor(() => $$(el, '.notice').length === 0, 'notices gone', 7000);
-    expect(performance.now() - shownAt).to.be.within(4000, 6500);
+    clock.tick(4999);
+    await sleep(50);
+    expect($$(el, '.notice'), 'still shown at 4999 ms').to.have.length(2);
+    clock.tick(1);
+    await waitFor(() => $$(el, '.notice').length === 0, 'notices gone at 5000 ms');
     // In the visitor's language when the menu is in it.
     const pt = await mountPlayer({ client: 'demo', code: 'A_POSTURE', language: 'pt' });
     await waitFor(() => $$(pt, '.notice').length === 2, 'two Portuguese notices', 10000);

@@ -4,6 +4,7 @@ import { vimeoLoader } from '../src/playback/adapters/vimeo';
 import { youtubeLoader } from '../src/playback/adapters/youtube';
 import { PlayerLoadError, loadScript } from '../src/playback/load-script';
 import type { AdapterEvents, LoadContext, MediaAdapter, MediaLoader, PlayerError } from '../src/playback/types';
+import { sleep } from './helpers';
 
 // The vendor SDKs are replaced by the fakes in test/fixtures (same globals, same call shapes), loaded through
 // the real loaders and the real script loader.
@@ -37,7 +38,6 @@ interface FakeWindow {
 }
 const w = window as unknown as FakeWindow;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor<T>(check: () => T | undefined | null | false, what: string, timeout = 2000): Promise<T> {
   const start = performance.now();

@@ -18,6 +18,8 @@ import { modalEntry } from '../screens/modal-registry';
 import { PLAYER_SCREEN } from './chunks';
 import { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
+import { realClock, type Clock } from '../playback/clock';
+import { ControlsVisibility } from '../playback/controls-visibility';
 import { executeCommand } from '../commands/execute';
 import type { CommandName } from '../commands/table';
 import type { CommandContext } from '../commands/context';
@@ -62,6 +64,10 @@ export class PlayerController implements CommandContext {
   hosts?: ProviderHosts;
   scripts: Partial<typeof DEFAULT_SCRIPTS> = {};
   readonly engine: PlaybackEngine;
+  /** Time for the engine, the controls' hide timer and the notices; tests put a fake one here. */
+  clock: Clock = realClock;
+  /** When the control bar shows and hides. */
+  readonly controls: ControlsVisibility;
 
   constructor(
     readonly host: HTMLElement,
@@ -74,7 +80,9 @@ export class PlayerController implements CommandContext {
       prefs: () => this.preferences(),
       client: () => this.state.loadedClient,
       scripts: () => this.scripts,
+      clock: () => this.clock,
     });
+    this.controls = new ControlsVisibility(this.state.shell, () => this.clock);
     const loc = memoryLocation({ path: initialPath });
     this.location = loc;
     [this.currentPath, this.currentSearch = ''] = initialPath.split('?');
@@ -348,5 +356,6 @@ export class PlayerController implements CommandContext {
     this.profile.stop();
     this.playlist.stop();
     this.engine.dispose();
+    this.controls.dispose();
   }
 }

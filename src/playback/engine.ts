@@ -4,9 +4,11 @@ import type { ProviderApi } from '../content/provider';
 import { dispatchPlayerEvent } from '../core/events';
 import type { Preferences } from '../preferences/defaults';
 import { initialPlayback, type IndicatorKind, type NoticeKey, type PlayerState } from '../state/player-state';
-import { ANALYTICS, PERCENT_MILESTONES, type AnalyticsType } from './analytics';
+import { ANALYTICS, type AnalyticsType } from './analytics';
+import { realClock, type Clock } from './clock';
 import { loaderFor } from './loaders';
 import { nextIndex, prevIndex, setIndex } from './playlist-index';
+import { captionLanguages, crossedChapters, furthestWatched, isEnded, muted, newMilestones, seekTarget, steppedVolume, unmuted, withVolume, type VolumeModel } from './rules';
 import { PLAYER_STATE, TIMING, type PlayerStateValue } from './timing';
 import { DEFAULT_SCRIPTS, type AdapterEvents, type MediaAdapter, type PlayerError } from './types';
 import { activeCues, parseVtt, type Cue } from './vtt';
@@ -19,13 +21,13 @@ export interface EngineDeps {
   client: () => string | undefined;
   /** Vendor script URLs (attributes may override them). */
   scripts?: () => Partial<typeof DEFAULT_SCRIPTS>;
+  /** Time for the poll, the indicator and the notices (a fake one in tests). */
+  clock?: () => Clock;
 }
 
 /** Whether the device is touch-first: autoplay is not forced there (spec section 4). */
 export const isTouchDevice = () =>
   typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches && (navigator.maxTouchPoints ?? 0) > 0;
-
-const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /**
  * One player's playback: loads items through their loader + adapter, polls progress every 40 ms,
@@ -44,8 +46,10 @@ export class PlaybackEngine {
   /** Loads that prepared their item before the player screen rendered, waiting for its stage. */
   private readonly stageWaiters = new Set<(stage: HTMLElement) => void>();
   private loadAbort?: AbortController;
-  private poll?: ReturnType<typeof setInterval>;
-  private indicatorTimer?: ReturnType<typeof setTimeout>;
+  private poll?: number;
+  private indicatorTimer?: number;
+  /** Notices' removal timers (they die with the engine). */
+  private readonly noticeTimers = new Set<number>();
   private cues: Cue[] = [];
   private pendingPlay = false;
   private noticeId = 0;
@@ -58,6 +62,10 @@ export class PlaybackEngine {
   private watched = 0;
 
   constructor(private readonly deps: EngineDeps) {}
+
+  private get clock(): Clock {
+    return this.deps.clock?.() ?? realClock;
+  }
 
   private get pb() {
     return this.deps.state.playback;
@@ -288,7 +296,7 @@ export class PlaybackEngine {
     this.cues = [];
     if (!id || !(item.file || item.type === 'MainHostedVideo' || item.type === 'MainUploadedVideo')) return;
     const api = this.deps.api();
-    for (const lang of cc === 'en' ? ['en'] : [cc, 'en']) {
+    for (const lang of captionLanguages(cc)) {
       try {
         const cues = parseVtt(await api.captions(id, vo, lang, signal));
         if (signal.aborted) return;
@@ -313,8 +321,10 @@ export class PlaybackEngine {
   dispose(): void {
     this.unloadItem();
     this.stageWaiters.clear();
-    if (this.indicatorTimer) clearTimeout(this.indicatorTimer);
+    this.clock.clearTimeout(this.indicatorTimer);
     this.indicatorTimer = undefined;
+    for (const timer of this.noticeTimers) this.clock.clearTimeout(timer);
+    this.noticeTimers.clear();
     this.stage = undefined;
   }
 
@@ -383,10 +393,10 @@ export class PlaybackEngine {
 
   private startPolling(): void {
     this.stopPolling();
-    this.poll = setInterval(() => this.tick(), TIMING.pollMs);
+    this.poll = this.clock.setInterval(() => this.tick(), TIMING.pollMs);
   }
   private stopPolling(): void {
-    if (this.poll) clearInterval(this.poll);
+    if (this.poll) this.clock.clearInterval(this.poll);
     this.poll = undefined;
   }
 
@@ -398,23 +408,16 @@ export class PlaybackEngine {
     const d = adapter.getDuration() || pb.duration;
     if (d > 0 && d !== pb.duration) pb.duration = d;
     if (t !== pb.currentTime) pb.currentTime = t;
-    if (t > this.watched && t - this.watched < 1) this.watched = t;
+    this.watched = furthestWatched(this.watched, t);
     const lines = activeCues(this.cues, t);
     if (lines.join('\n') !== pb.captions.join('\n')) pb.captions = lines;
     if (pb.player === PLAYER_STATE.PLAYING && d > 0) {
       const item = this.currentItem;
       if (item) {
         this.sendMilestones((t / d) * 100);
-        // A chapter step each time playback passes a chapter start (continuous playback, not seeks).
-        if (t > this.lastTime && t - this.lastTime < 1) {
-          for (const ch of item.chapters) {
-            const at = ch.f / 1000;
-            if (at > this.lastTime && at <= t && at > 0) this.analytics(ANALYTICS.VIDEO_STEP, `${item.code} ${ch.h}`);
-          }
-        }
+        for (const ch of crossedChapters(item.chapters, this.lastTime, t)) this.analytics(ANALYTICS.VIDEO_STEP, `${item.code} ${ch.h}`);
       }
-      // Ended when time passes the duration, reaches 100 %, or less than 0.1 s remain.
-      if (t >= d || d - t < TIMING.endThresholdS) this.onEnded();
+      if (isEnded(t, d)) this.onEnded();
     }
     this.lastTime = t;
   }
@@ -422,11 +425,9 @@ export class PlaybackEngine {
   private sendMilestones(percent: number): void {
     const item = this.currentItem;
     if (!item) return;
-    for (const m of PERCENT_MILESTONES) {
-      if (percent >= m && !this.milestones.has(m)) {
-        this.milestones.add(m);
-        this.analytics(ANALYTICS.VIDEO_PERCENT, `${item.code} ${m}%`);
-      }
+    for (const m of newMilestones(this.milestones, percent)) {
+      this.milestones.add(m);
+      this.analytics(ANALYTICS.VIDEO_PERCENT, `${item.code} ${m}%`);
     }
   }
 
@@ -454,16 +455,25 @@ export class PlaybackEngine {
     this.analytics(ANALYTICS.BROCHURE, url);
   }
 
+  /** Show a notice for 5000 ms (spec section 9). */
   notify(kind: 'info' | 'error', key: NoticeKey): void {
-    this.deps.state.notifications.push({ id: ++this.noticeId, kind, key });
+    const id = ++this.noticeId;
+    const list = this.deps.state.notifications;
+    list.push({ id, kind, key });
+    const timer = this.clock.setTimeout(() => {
+      this.noticeTimers.delete(timer);
+      const at = list.findIndex((n) => n.id === id);
+      if (at >= 0) list.splice(at, 1);
+    }, TIMING.notificationMs);
+    this.noticeTimers.add(timer);
   }
 
   private indicate(kind: IndicatorKind, text = ''): void {
     const pb = this.pb;
     pb.indicator = kind;
     pb.indicatorText = text;
-    if (this.indicatorTimer) clearTimeout(this.indicatorTimer);
-    this.indicatorTimer = setTimeout(() => {
+    this.clock.clearTimeout(this.indicatorTimer);
+    this.indicatorTimer = this.clock.setTimeout(() => {
       pb.indicator = '';
       pb.indicatorText = '';
     }, TIMING.indicatorMs);
@@ -535,8 +545,7 @@ export class PlaybackEngine {
   seek(seconds: number): boolean {
     if (!this.adapter || !Number.isFinite(seconds)) return false;
     const d = this.adapter.getDuration() || this.pb.duration;
-    let t = Math.min(Math.max(0, seconds), d > 0 ? d : Infinity);
-    if (!this.canSkip()) t = Math.min(t, Math.max(this.watched, this.pb.currentTime));
+    const t = seekTarget(seconds, d, this.canSkip(), this.watched, this.pb.currentTime);
     this.adapter.seek(t);
     this.pb.currentTime = t;
     this.lastTime = t;
@@ -556,53 +565,38 @@ export class PlaybackEngine {
     return this.seek(chapters[chapter].f / 1000);
   }
 
-  /** Volume clamped to 0..1; 0 mutes and resets the remembered unmute volume to 1. */
-  setVolume(volume: number): boolean {
-    if (!Number.isFinite(volume)) return false;
-    const v = clamp01(volume);
+  /** Apply a new volume model (spec section 4 rules in ./rules.ts) to the state and the media. */
+  private applyVolume(next: VolumeModel, indicator: IndicatorKind, text = ''): boolean {
     const pb = this.pb;
-    if (v === 0) {
-      pb.volume = 0;
-      pb.muted = true;
-      pb.unmuteVolume = 1;
-    } else {
-      pb.volume = v;
-      pb.muted = false;
-    }
+    pb.volume = next.volume;
+    pb.muted = next.muted;
+    pb.unmuteVolume = next.unmuteVolume;
     this.adapter?.setVolume(pb.volume);
     this.adapter?.setMuted(pb.muted);
-    this.indicate('volume', `${Math.round(v * 100)}%`);
+    this.indicate(indicator, text);
     this.emitVolume();
     return true;
   }
 
+  /** Volume clamped to 0..1; 0 mutes and resets the remembered unmute volume to 1. */
+  setVolume(volume: number): boolean {
+    if (!Number.isFinite(volume)) return false;
+    const next = withVolume(this.pb, volume);
+    return this.applyVolume(next, 'volume', `${Math.round(next.volume * 100)}%`);
+  }
+
   changeVolume(delta: number): boolean {
-    const pb = this.pb;
-    const base = pb.muted ? 0 : pb.volume;
-    return this.setVolume(Math.round((base + delta) * 100) / 100);
+    return this.setVolume(steppedVolume(this.pb, delta));
   }
 
   /** Mute remembers the current volume. */
   mute(): boolean {
-    const pb = this.pb;
-    if (pb.volume > 0) pb.unmuteVolume = pb.volume;
-    pb.muted = true;
-    this.adapter?.setMuted(true);
-    this.indicate('mute');
-    this.emitVolume();
-    return true;
+    return this.applyVolume(muted(this.pb), 'mute');
   }
 
   /** Unmute restores the remembered volume, else 1. */
   unmute(): boolean {
-    const pb = this.pb;
-    pb.volume = pb.unmuteVolume > 0 ? pb.unmuteVolume : 1;
-    pb.muted = false;
-    this.adapter?.setVolume(pb.volume);
-    this.adapter?.setMuted(false);
-    this.indicate('unmute');
-    this.emitVolume();
-    return true;
+    return this.applyVolume(unmuted(this.pb), 'unmute');
   }
 
   toggleMute(): boolean {

@@ -1,9 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
-import { TIMING } from '../playback/timing';
 import type { NoticeKey } from '../state/player-state';
 
 /** The notices' texts (spec section 8), translated. */
@@ -35,16 +33,8 @@ export function noticeHeadline(i18n: I18n, key: NoticeKey): string | undefined {
   return key === 'screenshotDisabled' ? i18n._({ id: 'notice.screenshotDisabledHeadline', message: 'Screenshot Disabled' }) : undefined;
 }
 
+/** One notice; the engine removes it after 5000 ms (on the player's clock). */
 function Notice({ id, kind, text, headline }: { id: number; kind: 'info' | 'error'; text: string; headline?: string }) {
-  const { controller } = usePlayer();
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const list = controller.state.notifications;
-      const at = list.findIndex((n) => n.id === id);
-      if (at >= 0) list.splice(at, 1);
-    }, TIMING.notificationMs);
-    return () => clearTimeout(timer);
-  }, [id, controller]);
   return (
     <li className={`notice notice-${kind}`} data-notice-id={id}>
       {headline && <strong className="notice-headline">{headline}</strong>}

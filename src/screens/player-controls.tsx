@@ -5,6 +5,7 @@ import { PLAYER_STATE } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
 import { paths } from '../routing/routes';
 import { Icon } from '../ui/icons';
+import { countRender } from '../app/render-count';
 import type { CommandName } from '../commands/table';
 
 export const formatTime = (seconds: number) => {
@@ -14,6 +15,42 @@ export const formatTime = (seconds: number) => {
   const ss = String(s % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 };
+
+/**
+ * The seek bar and the time readout are the only parts that follow the time: they subscribe to the
+ * playback state alone, so the rest of the control bar does not re-render 25 times a second.
+ */
+function SeekBar({ onSeek }: { onSeek: (seconds: number) => void }) {
+  const { i18n } = useLingui();
+  const { controller } = usePlayer();
+  const { currentTime, duration, ready } = useSnapshot(controller.state.playback);
+  return (
+    <input
+      className="seek"
+      type="range"
+      min={0}
+      max={Math.max(duration, 0.001)}
+      step={0.1}
+      value={Math.min(currentTime, duration || 0)}
+      disabled={!ready}
+      aria-label={i18n._({ id: 'controls.seek', message: 'Seek' })}
+      aria-valuetext={i18n._({ id: 'controls.seekValue', message: '{current} of {total}', values: { current: formatTime(currentTime), total: formatTime(duration) } })}
+      onChange={(e) => onSeek(Number(e.currentTarget.value))}
+    />
+  );
+}
+
+function TimeReadout() {
+  const { i18n } = useLingui();
+  const { controller } = usePlayer();
+  const { currentTime, duration } = useSnapshot(controller.state.playback);
+  return (
+    <span className="time" data-control="time">
+      <span className="visually-hidden">{i18n._({ id: 'controls.time', message: 'Time' })}</span>
+      {formatTime(currentTime)} / {formatTime(duration)}
+    </span>
+  );
+}
 
 interface ControlsProps {
   prefs: Preferences;
@@ -30,6 +67,7 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
   const run = (name: CommandName, ...args: unknown[]) => void controller.command(name, ...args);
   const snap = useSnapshot(controller.state);
   const pb = snap.playback;
+  countRender(controller, 'controls');
   const playing = pb.player === PLAYER_STATE.PLAYING;
   const item = pb.playlist?.items[pb.index];
   const count = pb.playlist?.items.length ?? 0;
@@ -40,18 +78,7 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
 
   return (
     <div className="controls" role="group" aria-label={i18n._({ id: 'controls.label', message: 'Player controls' })}>
-      <input
-        className="seek"
-        type="range"
-        min={0}
-        max={Math.max(pb.duration, 0.001)}
-        step={0.1}
-        value={Math.min(pb.currentTime, pb.duration || 0)}
-        disabled={!pb.ready}
-        aria-label={i18n._({ id: 'controls.seek', message: 'Seek' })}
-        aria-valuetext={i18n._({ id: 'controls.seekValue', message: '{current} of {total}', values: { current: formatTime(pb.currentTime), total: formatTime(pb.duration) } })}
-        onChange={(e) => run('seekTo', Number(e.currentTarget.value))}
-      />
+      <SeekBar onSeek={(seconds) => run('seekTo', seconds)} />
       <div className="control-row">
         <button type="button" className="control" data-control="play" aria-label={playing ? i18n._({ id: 'controls.pause', message: 'Pause' }) : i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => run('togglePlay')}>
           <Icon name={playing ? 'pause' : 'play'} />
@@ -66,10 +93,7 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
             </button>
           </>
         )}
-        <span className="time" data-control="time">
-          <span className="visually-hidden">{i18n._({ id: 'controls.time', message: 'Time' })}</span>
-          {formatTime(pb.currentTime)} / {formatTime(pb.duration)}
-        </span>
+        <TimeReadout />
         <span className="spacer" />
         <button type="button" className="control" data-control="mute" aria-label={pb.muted ? i18n._({ id: 'controls.unmute', message: 'Unmute' }) : i18n._({ id: 'controls.mute', message: 'Mute' })} onClick={() => run('toggleMute')}>
           <Icon name={pb.muted || pb.volume === 0 ? 'muted' : 'volume'} />

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
 import { itemLabel, playlistLabel, type Playlist, type PlaylistItem } from '../content/playlist';
 import { shortcutFor } from '../playback/keyboard';
-import { PLAYER_STATE, TIMING } from '../playback/timing';
+import { PLAYER_STATE } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
 import { paths } from '../routing/routes';
 import { Icon } from '../ui/icons';
@@ -44,39 +44,12 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
   const stageRef = useCallback((el: HTMLDivElement | null) => engine.setStage(el), [engine]);
   useEffect(() => () => engine.setStage(null), [engine]);
 
-  // Controls show on mouse move, touch or key press; hide after 4 s (mouse) or 7 s (touch) while playing.
-  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const lastInput = useRef<'mouse' | 'touch'>('mouse');
-  const scheduleHide = useCallback(() => {
-    clearTimeout(hideTimer.current);
-    hideTimer.current = setTimeout(
-      () => {
-        const p = controller.state.playback;
-        // Kept visible while paused and ready.
-        if (p.player === PLAYER_STATE.PLAYING || !p.ready) controller.state.shell.controlsVisible = false;
-      },
-      lastInput.current === 'touch' ? TIMING.controlsHideTouchMs : TIMING.controlsHideMouseMs,
-    );
-  }, [controller]);
-  const activity = useCallback(
-    (kind: 'mouse' | 'touch') => {
-      lastInput.current = kind;
-      controller.state.shell.controlsVisible = true;
-      scheduleHide();
-    },
-    [controller, scheduleHide],
-  );
-  useEffect(() => {
-    if (pb.player === PLAYER_STATE.PLAYING && controller.state.shell.controlsVisible) scheduleHide();
-    if (pb.player === PLAYER_STATE.PAUSED && pb.ready) controller.state.shell.controlsVisible = true;
-  }, [pb.player, pb.ready, controller, scheduleHide]);
-  useEffect(
-    () => () => {
-      clearTimeout(hideTimer.current);
-      controller.state.shell.controlsVisible = false;
-    },
-    [controller],
-  );
+  // Controls show on mouse move, touch or key press and hide after 4 s / 7 s while playing (the rule and
+  // its timer live in src/playback/controls-visibility.ts, on the player's clock).
+  const controls = controller.controls;
+  const activity = (kind?: 'mouse' | 'touch') => controls.activity(kind);
+  useEffect(() => controls.playback(pb.player, pb.ready), [pb.player, pb.ready, controls]);
+  useEffect(() => () => controls.dispose(), [controls]);
 
   const onMenu = () => {
     controller.command('pauseVideo');
@@ -84,7 +57,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    activity(lastInput.current);
+    activity();
     if (modalOpen || prefs.keyboardShortcuts !== 1) return;
     const target = event.target as HTMLElement;
     const shortcut = shortcutFor(event.nativeEvent);

@@ -1,0 +1,57 @@
+import type { Clock } from './clock';
+import { PLAYER_STATE, TIMING, type PlayerStateValue } from './timing';
+
+/**
+ * When the control bar shows (spec section 4, playback): on mouse move, touch or key press; it hides
+ * after 4 s (mouse) or 7 s (touch) while playing or not ready, and stays while paused and ready.
+ * Writes `controlsVisible` in the player's shell state; time comes from the player's clock.
+ */
+export class ControlsVisibility {
+  private timer?: number;
+  private lastInput: 'mouse' | 'touch' = 'mouse';
+  /** Playing, or not ready: the bar may hide (not while paused or idle and ready). Kept up to date by `playback()`. */
+  private mayHide = true;
+
+  constructor(
+    private readonly shell: { controlsVisible: boolean },
+    private readonly clock: () => Clock,
+  ) {}
+
+  /** The visitor moved the mouse, touched, or pressed a key (the last pointer kind is kept). */
+  activity(kind: 'mouse' | 'touch' = this.lastInput): void {
+    this.lastInput = kind;
+    this.shell.controlsVisible = true;
+    this.schedule();
+  }
+
+  /** Playback changed: hiding is scheduled while playing; paused and ready shows the bar and keeps it. */
+  playback(player: PlayerStateValue, ready: boolean): void {
+    const playing = player === PLAYER_STATE.PLAYING;
+    this.mayHide = playing || !ready;
+    if (player === PLAYER_STATE.PAUSED && ready) {
+      this.cancel();
+      this.shell.controlsVisible = true;
+    } else if (playing && this.shell.controlsVisible) this.schedule();
+  }
+
+  private schedule(): void {
+    this.cancel();
+    if (!this.mayHide) return;
+    const ms = this.lastInput === 'touch' ? TIMING.controlsHideTouchMs : TIMING.controlsHideMouseMs;
+    this.timer = this.clock().setTimeout(() => {
+      this.timer = undefined;
+      if (this.mayHide) this.shell.controlsVisible = false;
+    }, ms);
+  }
+
+  private cancel(): void {
+    if (this.timer !== undefined) this.clock().clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The player screen went away: no timer is left, and the bar is hidden. */
+  dispose(): void {
+    this.cancel();
+    this.shell.controlsVisible = false;
+  }
+}

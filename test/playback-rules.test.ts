@@ -1,0 +1,101 @@
+import { expect } from '@open-wc/testing';
+import { CONTROLLER } from '../src/app/player-app';
+import { renderCount } from '../src/app/render-count';
+import { ControlsVisibility } from '../src/playback/controls-visibility';
+import { captionLanguages, crossedChapters, furthestWatched, isEnded, muted, newMilestones, seekTarget, steppedVolume, unmuted, withVolume } from '../src/playback/rules';
+import { PLAYER_STATE } from '../src/playback/timing';
+import { FakeClock } from './fake-clock';
+import { $, cleanPlayersAndFaults, mountPlayer, text, waitFor } from './helpers';
+
+describe('playback rules (pure)', () => {
+  it('end: past the duration, at 100 %, or under 0.1 s left; never without a duration', () => {
+    expect([isEnded(9, 9), isEnded(9.5, 9), isEnded(8.91, 9), isEnded(8.85, 9), isEnded(0, 0), isEnded(5, 0)]).to.deep.equal([true, true, true, false, false, false]);
+  });
+
+  it('volume: clamped, 0 mutes and resets the unmute volume to 1, mute remembers, unmute restores else 1', () => {
+    const start = { volume: 0.6, muted: false, unmuteVolume: 1 };
+    expect(withVolume(start, 3)).to.deep.equal({ volume: 1, muted: false, unmuteVolume: 1 });
+    expect(withVolume(start, -2)).to.deep.equal({ volume: 0, muted: true, unmuteVolume: 1 });
+    expect(withVolume({ ...start, unmuteVolume: 0.3 }, 0)).to.deep.equal({ volume: 0, muted: true, unmuteVolume: 1 });
+    const m = muted(start);
+    expect(m).to.deep.equal({ volume: 0.6, muted: true, unmuteVolume: 0.6 });
+    expect(unmuted(m)).to.deep.equal({ volume: 0.6, muted: false, unmuteVolume: 0.6 });
+    expect(unmuted({ volume: 0, muted: true, unmuteVolume: 0 })).to.deep.equal({ volume: 1, muted: false, unmuteVolume: 0 });
+    expect([steppedVolume(start, 0.1), steppedVolume(m, 0.1), steppedVolume({ ...start, volume: 0.7 }, -0.1)]).to.deep.equal([0.7, 0.1, 0.6]);
+  });
+
+  it('skipping: the furthest point watched moves with playback only; a seek cannot pass it when skipping is off', () => {
+    expect([furthestWatched(2, 2.04), furthestWatched(2, 5), furthestWatched(5, 3)]).to.deep.equal([2.04, 2, 5]);
+    expect(seekTarget(7, 9, true, 2, 2)).to.equal(7);
+    expect(seekTarget(7, 9, false, 2, 1.5)).to.equal(2);
+    expect(seekTarget(1, 9, false, 2, 1.5)).to.equal(1);
+    expect([seekTarget(-4, 9, true, 0, 0), seekTarget(40, 9, true, 0, 0), seekTarget(40, 0, true, 0, 0)]).to.deep.equal([0, 9, 40]);
+  });
+
+  it('analytics: each milestone once; a chapter step only when continuous playback crosses its start', () => {
+    expect(newMilestones(new Set(), 55)).to.deep.equal([25, 50]);
+    expect(newMilestones(new Set([25, 50]), 100)).to.deep.equal([75, 100]);
+    const chapters = [
+      { f: 0, h: 'Intro' },
+      { f: 4500, h: 'Operation' },
+    ];
+    expect(crossedChapters(chapters, 4.46, 4.5).map((c) => c.h)).to.deep.equal(['Operation']);
+    expect(crossedChapters(chapters, 0, 0.04), 'a chapter at 0 is no step').to.deep.equal([]);
+    expect(crossedChapters(chapters, 1, 6), 'a seek crosses none').to.deep.equal([]);
+    expect(crossedChapters(chapters, 5, 4.49), 'backwards crosses none').to.deep.equal([]);
+  });
+
+  it('captions: the wanted language, then English', () => {
+    expect(captionLanguages('pt')).to.deep.equal(['pt', 'en']);
+    expect(captionLanguages('en')).to.deep.equal(['en']);
+  });
+});
+
+describe('controls visibility (fake clock)', () => {
+  it('shows on activity, hides after 4 s (mouse) or 7 s (touch) while playing, stays while paused and ready', () => {
+    const clock = new FakeClock();
+    const shell = { controlsVisible: false };
+    const controls = new ControlsVisibility(shell, () => clock);
+    controls.playback(PLAYER_STATE.PLAYING, true);
+    controls.activity('mouse');
+    clock.tick(3999);
+    expect(shell.controlsVisible).to.equal(true);
+    clock.tick(1);
+    expect(shell.controlsVisible).to.equal(false);
+    controls.activity('touch');
+    clock.tick(6999);
+    expect(shell.controlsVisible).to.equal(true);
+    clock.tick(1);
+    expect(shell.controlsVisible).to.equal(false);
+    // A key press keeps the last pointer kind: touch.
+    controls.activity();
+    clock.tick(4000);
+    expect(shell.controlsVisible).to.equal(true);
+    controls.playback(PLAYER_STATE.PAUSED, true);
+    clock.tick(60_000);
+    expect(shell.controlsVisible).to.equal(true);
+    controls.dispose();
+    expect(shell.controlsVisible).to.equal(false);
+    expect(clock.pending, 'no timer left behind').to.equal(0);
+  });
+});
+
+describe('control bar renders', () => {
+  cleanPlayersAndFaults();
+
+  it('does not re-render with the time: only the seek bar and the readout follow it', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    const c = el[CONTROLLER];
+    await waitFor(() => c.state.playback.ready && $(el, '.controls'), 'ready');
+    await el.playVideo();
+    await waitFor(() => c.state.playback.player === 1, 'playing');
+    const before = renderCount(c, 'controls');
+    const time = text(el, '[data-control="time"]');
+    const t0 = c.state.playback.currentTime;
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(c.state.playback.currentTime - t0, 'played 2 s').to.be.greaterThan(1.5);
+    expect(text(el, '[data-control="time"]'), 'the readout follows the time').to.not.equal(time);
+    // About 50 time updates happened; the bar itself re-rendered at most a few times.
+    expect(renderCount(c, 'controls') - before).to.be.at.most(3);
+  });
+});
