@@ -38,7 +38,8 @@ function fakeContext() {
   const ctx: CommandContext = {
     host: document.createElement('div'),
     state: createPlayerState(),
-    engine,
+    playback: async () => engine,
+    loadedPlayback: () => engine,
     preferences: () => prefs,
     navigate: (path) => navigations.push(path),
     setLanguage: record('setLanguage', undefined) as (l: string) => void,
@@ -63,15 +64,15 @@ describe('command handlers against a fake context (no element)', () => {
     expect(HOST_COMMANDS).to.not.include('togglePlay');
   });
 
-  it('validates arguments before a handler runs: a bad one changes nothing', () => {
+  it('validates arguments before a handler runs: a bad one changes nothing', async () => {
     const { ctx, calls } = fakeContext();
     expect(code(() => executeCommand(ctx, 'setVolume', ['loud']))).to.equal('invalid_argument');
     expect(code(() => executeCommand(ctx, 'setVolume', [0.5, 1]))).to.equal('invalid_argument');
     expect(code(() => executeCommand(ctx, 'seekTo', [-1]))).to.equal('invalid_argument');
     expect(code(() => executeCommand(ctx, 'nope', []))).to.equal('unknown_command');
     expect(calls).to.deep.equal([]);
-    executeCommand(ctx, 'setVolume', [3]);
-    executeCommand(ctx, 'seekToIndex', [2]);
+    await executeCommand(ctx, 'setVolume', [3]);
+    await executeCommand(ctx, 'seekToIndex', [2]);
     expect(calls).to.deep.equal([
       ['setVolume', 1],
       ['setIndex', 2, true],
@@ -97,6 +98,25 @@ describe('command handlers against a fake context (no element)', () => {
     const { ctx, calls } = fakeContext();
     expect(await executeCommand(ctx, 'screenshot')).to.equal(false);
     expect(calls).to.deep.equal([['notify', 'info', 'screenshotDisabled']]);
+  });
+
+  it('a host command sent before the engine is loaded waits for it instead of failing', async () => {
+    const { ctx, calls } = fakeContext();
+    let loaded = false;
+    const engine = await ctx.playback();
+    ctx.loadedPlayback = () => (loaded ? engine : undefined);
+    ctx.playback = async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      loaded = true;
+      return engine;
+    };
+    const answer = executeCommand(ctx, 'setVolume', [0.4]);
+    expect(answer).to.be.instanceOf(Promise);
+    expect(calls).to.deep.equal([]);
+    expect(await answer).to.equal(true);
+    expect(calls).to.deep.equal([['setVolume', 0.4]]);
+    // Once loaded, the same command runs at once (the UI and the keyboard stay synchronous).
+    expect(executeCommand(ctx, 'setVolume', [0.6])).to.equal(true);
   });
 
   it('toggleCaptions flips the subtitles preference through the context', () => {

@@ -15,8 +15,8 @@ import type { Playlist } from '../content/playlist';
 import { activateLanguage } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
 import { modalEntry } from '../screens/modal-registry';
-import { PLAYER_SCREEN } from './chunks';
-import { PlaybackEngine } from '../playback/engine';
+import { ENGINE, PLAYER_SCREEN } from './chunks';
+import type { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock } from '../playback/clock';
 import { ControlsVisibility } from '../playback/controls-visibility';
@@ -63,7 +63,7 @@ export class PlayerController implements CommandContext {
   /** Provider hosts and vendor script URLs currently configured (set by the app from attributes). */
   hosts?: ProviderHosts;
   scripts: Partial<typeof DEFAULT_SCRIPTS> = {};
-  readonly engine: PlaybackEngine;
+  private engineInstance?: PlaybackEngine;
   /** Time for the engine, the controls' hide timer and the notices; tests put a fake one here. */
   clock: Clock = realClock;
   /** When the control bar shows and hides. */
@@ -73,19 +73,42 @@ export class PlayerController implements CommandContext {
     readonly host: HTMLElement,
     initialPath = '/',
   ) {
-    this.engine = new PlaybackEngine({
-      state: this.state,
-      host,
-      api: () => this.api(this.hosts ?? resolveHosts(undefined)),
-      prefs: () => this.preferences(),
-      client: () => this.state.loadedClient,
-      scripts: () => this.scripts,
-      clock: () => this.clock,
-    });
     this.controls = new ControlsVisibility(this.state.shell, () => this.clock);
     const loc = memoryLocation({ path: initialPath });
     this.location = loc;
     [this.currentPath, this.currentSearch = ''] = initialPath.split('?');
+  }
+
+  /**
+   * The playback engine. Its chunk loads with the player route (the menu does not carry it); the player
+   * screen renders only once it is there. Commands use `playback()`, which loads it when needed.
+   */
+  get engine(): PlaybackEngine {
+    if (!this.engineInstance) {
+      const engine = ENGINE.current;
+      if (!engine) throw new Error('patient-ed-player: the playback engine is not loaded yet');
+      this.engineInstance = new engine.PlaybackEngine({
+        state: this.state,
+        host: this.host,
+        api: () => this.api(this.hosts ?? resolveHosts(undefined)),
+        prefs: () => this.preferences(),
+        client: () => this.state.loadedClient,
+        scripts: () => this.scripts,
+        clock: () => this.clock,
+      });
+    }
+    return this.engineInstance;
+  }
+
+  /** The engine when its chunk is loaded already. */
+  loadedPlayback(): PlaybackEngine | undefined {
+    return ENGINE.current ? this.engine : undefined;
+  }
+
+  /** The engine, its chunk loaded first when needed. */
+  async playback(): Promise<PlaybackEngine> {
+    await ENGINE.load();
+    return this.engine;
   }
 
   api(hosts: ProviderHosts): ProviderApi {
@@ -158,15 +181,15 @@ export class PlayerController implements CommandContext {
       const { menuLanguage, voLanguage } = prefs;
       const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${hosts.api}`;
       // Another playlist: the one playing stops now, not when its screen goes away.
-      if (this.state.playback.playlist && this.state.playback.playlist.code !== code) this.engine.reset();
-      this.playlist.load(key, (signal) => api.playlist(client, code, menuLanguage, voLanguage, signal), { onData: (p) => this.startPlaylist(p, key) });
+      if (this.state.playback.playlist && this.state.playback.playlist.code !== code) this.engineInstance?.reset();
+      this.playlist.load(key, (signal) => api.playlist(client, code, menuLanguage, voLanguage, signal), { onData: (p) => void this.startPlaylist(p, key) });
       if (this.state.playback.key === key && prefs.ccLanguage !== this.ccWanted) {
         this.ccWanted = prefs.ccLanguage;
-        this.engine.setCaptionLanguage(prefs.ccLanguage);
+        this.engineInstance?.setCaptionLanguage(prefs.ccLanguage);
       }
     } else {
       this.playlist.clear();
-      if (this.state.playback.key !== undefined) this.engine.reset();
+      if (this.state.playback.key !== undefined) this.engineInstance?.reset();
     }
   }
 
@@ -177,13 +200,16 @@ export class PlayerController implements CommandContext {
   }
 
   /** A playlist arrived: start it (the same playlist in another language continues where the viewer was). */
-  private startPlaylist(playlist: Playlist, key: string): void {
+  private async startPlaylist(playlist: Playlist, key: string): Promise<void> {
+    const engine = await this.playback().catch(() => undefined); // a failed chunk: the shell offers a retry
+    // Navigated elsewhere (or another language) while the engine's chunk loaded: not this playlist.
+    if (!engine || this.state.data.playlist.key !== key) return;
     const current = this.state.playback;
     this.ccWanted = this.preferences().ccLanguage;
     if (current.key === key) return;
     if (current.playlist?.code === playlist.code) {
-      this.engine.loadPlaylist(playlist, key, current.index, { play: current.player === PLAYER_STATE.PLAYING, at: current.currentTime });
-    } else this.engine.loadPlaylist(playlist, key);
+      engine.loadPlaylist(playlist, key, current.index, { play: current.player === PLAYER_STATE.PLAYING, at: current.currentTime });
+    } else engine.loadPlaylist(playlist, key);
   }
 
   /** Load the menu language's catalog; the first screen waits for it (no flash of English). */
@@ -355,7 +381,7 @@ export class PlayerController implements CommandContext {
     }
     this.profile.stop();
     this.playlist.stop();
-    this.engine.dispose();
+    this.engineInstance?.dispose();
     this.controls.dispose();
   }
 }

@@ -32,7 +32,10 @@ export interface CommandContext {
   /** The element (events are dispatched on it; full screen is requested for it). */
   readonly host: HTMLElement;
   readonly state: PlayerState;
-  readonly engine: PlaybackCommands;
+  /** The playback engine, its chunk loaded first when needed (the menu does not carry it). */
+  playback(): Promise<PlaybackCommands>;
+  /** The playback engine when its chunk is loaded already. */
+  loadedPlayback(): PlaybackCommands | undefined;
   /** The merged preferences. */
   preferences(): Preferences;
   /** Navigate the in-memory location (the navigation rules apply). */

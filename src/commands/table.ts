@@ -11,7 +11,7 @@ import { dispatchPlayerEvent } from '../core/events';
 import { toggleFullscreen } from '../core/fullscreen';
 import { PLAYER_STATE, type PlayerStateValue } from '../playback/timing';
 import { paths } from '../routing/routes';
-import type { CommandContext } from './context';
+import type { CommandContext, PlaybackCommands } from './context';
 
 /** Argument rules, checked before anything runs: a failing argument changes nothing. */
 export type ArgSpec =
@@ -114,7 +114,7 @@ const playlistInfo = (ctx: CommandContext, p: Playlist | undefined): PlaylistInf
 const SCREENSHOT_DELAY_MS = 100;
 
 async function screenshot(ctx: CommandContext, data: string | undefined): Promise<boolean> {
-  const engine = ctx.engine;
+  const engine = await ctx.playback();
   // A screenshot is only allowed when playback is canvasable (spec section 5), with or without data.
   if (!engine.canvasable) {
     engine.notify('info', 'screenshotDisabled');
@@ -178,6 +178,15 @@ const command = <const K extends 'get' | 'action', const H extends boolean, A ex
 }) => spec;
 
 const pb = (ctx: CommandContext) => ctx.state.playback;
+
+/**
+ * Run on the engine: at once when it is loaded (the UI and the keyboard stay synchronous), after its
+ * chunk has loaded otherwise (a host command sent while the menu shows).
+ */
+function onEngine<R>(ctx: CommandContext, run: (engine: PlaybackCommands) => R): R | Promise<R> {
+  const engine = ctx.loadedPlayback();
+  return engine ? run(engine) : ctx.playback().then(run);
+}
 
 /**
  * The command map. `satisfies Record<CommandName, ...>`: a name without a handler (or a handler without a
@@ -264,13 +273,13 @@ export const COMMANDS = {
     host: true,
     args: [],
     description: 'Start the playlist from its first item.',
-    run: (ctx): boolean => (pb(ctx).playlist ? ctx.engine.setIndex(0, true) : false),
+    run: (ctx) => (pb(ctx).playlist ? onEngine(ctx, (e) => e.setIndex(0, true)) : false),
   }),
-  playVideo: command({ kind: 'action', host: true, args: [], description: 'Play (queued until the item is ready).', run: (ctx) => ctx.engine.play() }),
-  pauseVideo: command({ kind: 'action', host: true, args: [], description: 'Pause.', run: (ctx) => ctx.engine.pause() }),
-  next: command({ kind: 'action', host: true, args: [], description: 'Next item (the last wraps to the first).', run: (ctx) => ctx.engine.next() }),
-  prev: command({ kind: 'action', host: true, args: [], description: 'Previous item (the first stays).', run: (ctx) => ctx.engine.prev() }),
-  stop: command({ kind: 'action', host: true, args: [], description: 'Stop: reports ended and resets to the first item.', run: (ctx) => ctx.engine.stop() }),
+  playVideo: command({ kind: 'action', host: true, args: [], description: 'Play (queued until the item is ready).', run: (ctx) => onEngine(ctx, (e) => e.play()) }),
+  pauseVideo: command({ kind: 'action', host: true, args: [], description: 'Pause.', run: (ctx) => onEngine(ctx, (e) => e.pause()) }),
+  next: command({ kind: 'action', host: true, args: [], description: 'Next item (the last wraps to the first).', run: (ctx) => onEngine(ctx, (e) => e.next()) }),
+  prev: command({ kind: 'action', host: true, args: [], description: 'Previous item (the first stays).', run: (ctx) => onEngine(ctx, (e) => e.prev()) }),
+  stop: command({ kind: 'action', host: true, args: [], description: 'Stop: reports ended and resets to the first item.', run: (ctx) => onEngine(ctx, (e) => e.stop()) }),
   exitVideo: command({
     kind: 'action',
     host: true,
@@ -278,7 +287,7 @@ export const COMMANDS = {
     description: 'Leave the player for the menu.',
     run: (ctx): boolean => {
       const client = ctx.state.loadedClient;
-      ctx.engine.pause();
+      ctx.loadedPlayback()?.pause(); // without the engine nothing plays
       if (!client) return false;
       ctx.navigate(paths.navigation(client));
       return true;
@@ -306,48 +315,49 @@ export const COMMANDS = {
     host: true,
     args: [{ name: 'seconds', type: 'number', min: 0 }],
     description: 'Seek to a time in seconds (clamped to the duration).',
-    run: (ctx, seconds: number) => ctx.engine.seek(seconds),
+    run: (ctx, seconds: number) => onEngine(ctx, (e) => e.seek(seconds)),
   }),
   seekToChapter: command({
     kind: 'action',
     host: true,
     args: [{ name: 'chapter', type: 'number', min: 0, integer: true }],
     description: 'Seek to a chapter of the current item (0-based).',
-    run: (ctx, chapter: number): boolean => {
-      const chapters = ctx.engine.currentItem?.chapters.length ?? 0;
-      if (chapter >= chapters) throw new CommandError('invalid_argument', `seekToChapter: the current item has ${chapters} chapter(s)`);
-      return ctx.engine.seekToChapter(chapter);
-    },
+    run: (ctx, chapter: number) =>
+      onEngine(ctx, (engine) => {
+        const chapters = engine.currentItem?.chapters.length ?? 0;
+        if (chapter >= chapters) throw new CommandError('invalid_argument', `seekToChapter: the current item has ${chapters} chapter(s)`);
+        return engine.seekToChapter(chapter);
+      }),
   }),
   seekToIndex: command({
     kind: 'action',
     host: true,
     args: [{ name: 'index', type: 'number', integer: true }],
     description: 'Play the item at an index (out of range or negative: the first).',
-    run: (ctx, index: number) => ctx.engine.setIndex(index, true),
+    run: (ctx, index: number) => onEngine(ctx, (e) => e.setIndex(index, true)),
   }),
   setVolume: command({
     kind: 'action',
     host: true,
     args: [{ name: 'volume', type: 'number', min: 0, max: 1, clamp: true }],
     description: 'Set the volume 0..1 (clamped; 0 mutes).',
-    run: (ctx, volume: number) => ctx.engine.setVolume(volume),
+    run: (ctx, volume: number) => onEngine(ctx, (e) => e.setVolume(volume)),
   }),
-  togglePlay: command({ kind: 'action', host: false, args: [], description: 'Play or pause.', run: (ctx) => ctx.engine.toggle() }),
-  toggleMute: command({ kind: 'action', host: false, args: [], description: 'Mute or unmute.', run: (ctx) => ctx.engine.toggleMute() }),
+  togglePlay: command({ kind: 'action', host: false, args: [], description: 'Play or pause.', run: (ctx) => onEngine(ctx, (e) => e.toggle()) }),
+  toggleMute: command({ kind: 'action', host: false, args: [], description: 'Mute or unmute.', run: (ctx) => onEngine(ctx, (e) => e.toggleMute()) }),
   seekBy: command({
     kind: 'action',
     host: false,
     args: [{ name: 'seconds', type: 'number' }],
     description: 'Seek relative to the current time.',
-    run: (ctx, seconds: number) => ctx.engine.seekBy(seconds),
+    run: (ctx, seconds: number) => onEngine(ctx, (e) => e.seekBy(seconds)),
   }),
   changeVolume: command({
     kind: 'action',
     host: false,
     args: [{ name: 'delta', type: 'number', min: -1, max: 1 }],
     description: 'Change the volume by a step.',
-    run: (ctx, delta: number) => ctx.engine.changeVolume(delta),
+    run: (ctx, delta: number) => onEngine(ctx, (e) => e.changeVolume(delta)),
   }),
   toggleFullscreen: command({
     kind: 'action',
