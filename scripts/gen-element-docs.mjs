@@ -291,6 +291,21 @@ function derivedCommandTypes() {
   return out;
 }
 
+/** Each command's description: the JSDoc of its entry in the COMMANDS map (not shipped at run time). */
+function commandDescriptions(sf) {
+  const out = new Map();
+  const visit = (n) => {
+    if (ts.isVariableDeclaration(n) && n.name.getText(sf) === 'COMMANDS' && n.initializer) {
+      let init = n.initializer;
+      while (ts.isSatisfiesExpression(init) || ts.isAsExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
+      for (const prop of init.properties) if (ts.isPropertyAssignment(prop)) out.set(prop.name.getText(sf), jsDocText(prop));
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 /** r2wc's attribute name for a prop (its own rule: `providerUrl` -> `provider-url`). */
 export const kebab = (name) => name.replace(/([a-z0-9])([A-Z])/g, (_, a, b) => `${a}-${b.toLowerCase()}`);
 
@@ -376,6 +391,7 @@ export async function loadApi() {
 
   // Methods.
   const typed = derivedCommandTypes();
+  const descriptions = commandDescriptions(tableSf);
   const methods = t.HOST_COMMANDS.map((name) => {
     const spec = t.COMMANDS[name];
     const tuple = typed.get(name)?.args;
@@ -386,7 +402,9 @@ export async function loadApi() {
       if (tuple?.[i] && tuple[i].name !== a.name) problems.push(`COMMANDS.${name}: the handler's argument ${i} is ${tuple[i].name}, its args say ${a.name}`);
       return { name: a.name, type: tuple?.[i]?.type ?? a.type, optional: Boolean(a.optional), rule: argRule(a) };
     });
-    return { name, kind: spec.kind, description: spec.description, args, result: result ?? 'unknown' };
+    const description = descriptions.get(name);
+    if (!description) problems.push(`COMMANDS.${name} has no JSDoc (its description in the docs)`);
+    return { name, kind: spec.kind, description, args, result: result ?? 'unknown' };
   });
   for (const name of typed.keys()) if (!t.HOST_COMMANDS.includes(name)) problems.push(`${name} is typed but is not a host command`);
 

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { HttpClient } from '../src/content/http';
 import { resolveLabel } from '../src/content/labels';
-import { normaliseHyperlink, normalisePlaylist, safeHref } from '../src/content/playlist';
+import { normaliseHyperlink, normalisePlaylist, safeHref } from '../src/content/normalise-playlist';
 import { flattenProfile, isMenuCode } from '../src/content/profile';
 import { ProviderApi, resolveHosts, substituteMetaImage } from '../src/content/provider';
 import { PROVIDER_URL } from './helpers';

@@ -3,6 +3,12 @@ import { lazyModule } from './lazy-module';
 /** The playback engine and its rules: not needed by the menu, loaded with the player route. */
 export const ENGINE = lazyModule(() => import('../playback/engine'));
 
+/** The modal layer (dialog, focus trap, body loading): requested with the first modal route. */
+export const MODAL_LAYER = lazyModule(() => import('../screens/modal-screen'));
+
+/** The notices' texts: notices come from the engine, so they are never needed before it. */
+export const NOTICES = lazyModule(() => import('../screens/notices'));
+
 /**
  * The player screen with its control bar and the engine it drives: requested together, in parallel, as
  * soon as a player route is entered (the controls are a chunk of their own, shared with the modals).

@@ -15,7 +15,7 @@ import type { Playlist } from '../content/playlist';
 import { activateLanguage } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
 import { modalEntry } from '../screens/modal-registry';
-import { ENGINE, PLAYER_SCREEN } from './chunks';
+import { ENGINE, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
 import type { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock } from '../playback/clock';
@@ -168,7 +168,11 @@ export class PlayerController implements CommandContext {
     const client = route.name === 'error' ? undefined : route.client;
     if (client) void this.loadClient(client, hosts);
     this.syncLanguage();
-    if (route.modal) void modalEntry(route.modal).body?.load().catch(() => undefined); // the modal layer shows the failure
+    if (route.modal) {
+      // The modal layer and the body's chunk, together; the modal layer shows a failure with a retry.
+      void MODAL_LAYER.load().catch(() => undefined);
+      void modalEntry(route.modal).body?.load().catch(() => undefined);
+    }
     const prefs = this.preferences();
     const api = this.api(hosts);
     if (route.name === 'navigation' && client) {

@@ -4,19 +4,17 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { directionOf } from '../i18n/locales';
 import { mergePreferences } from '../preferences/merge';
-import { matchRoute } from '../routing/routes';
+import { matchRoute, type MatchedRoute } from '../routing/routes';
 import { ErrorScreen } from '../screens/error-screen';
 import { MenuScreen } from '../screens/menu-screen';
 import { modalEntry } from '../screens/modal-registry';
-import { ModalScreen } from '../screens/modal-screen';
-import { Notices } from '../screens/notices';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { usePlayer } from './context';
 import { themeCss } from '../element/styles';
 import { dispatchPlayerEvent } from '../core/events';
 import type { ProviderHosts } from '../content/provider';
-import { PLAYER_SCREEN } from './chunks';
+import { MODAL_LAYER, NOTICES, PLAYER_SCREEN } from './chunks';
 import { useLazyModule } from './lazy-module';
 
 const PLATFORMS = ['ios', 'android', 'web'];
@@ -26,6 +24,19 @@ function ScreenFailure({ onRetry }: { onRetry: () => void }) {
   const { reportRendered } = usePlayer();
   useEffect(() => reportRendered('failure'), [reportRendered]);
   return <LoadFailure error={{ kind: 'screen' }} onRetry={onRetry} />;
+}
+
+/** The modal layer from its chunk (requested by the controller with the modal route); a retry if it failed. */
+function LazyModalScreen({ route }: { route: MatchedRoute }) {
+  const chunk = useLazyModule(MODAL_LAYER);
+  if (chunk.status === 'ready') return <chunk.module.ModalScreen route={route} />;
+  if (chunk.status === 'error') return <LoadFailure error={{ kind: 'screen' }} onRetry={chunk.retry} />;
+  return null;
+}
+
+function LazyNotices() {
+  const chunk = useLazyModule(NOTICES);
+  return chunk.status === 'ready' ? <chunk.module.NoticeList /> : null;
 }
 
 type PlayerScreenProps = Parameters<typeof import('../screens/player-screen').PlayerScreen>[0];
@@ -122,9 +133,12 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
           {screen}
         </ErrorBoundary>
       </div>
-      <Notices />
+      {/* The live region is always there (so that screen readers announce what appears in it). */}
+      <div className="notices" role="status" aria-live="polite" aria-label={i18n._({ id: 'notice.region', message: 'Notifications' })}>
+        {snap.notifications.length > 0 && <LazyNotices />}
+      </div>
       <div className={`modal-layer modal-layer-${modalKind ?? 'dialog'}`} hidden={!modalOpen} inert={!modalOpen} data-modal={route.modal ?? ''}>
-        {modalOpen && <ModalScreen route={route} />}
+        {modalOpen && <LazyModalScreen route={route} />}
       </div>
     </div>
   );

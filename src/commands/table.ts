@@ -156,7 +156,7 @@ function navigateTo(ctx: CommandContext, code: string): boolean {
 
 /**
  * One command: its kind, whether hosts may send it, its argument rules (checked before `run`; a failing
- * argument changes nothing), a description for the docs, and its handler.
+ * argument changes nothing) and its handler. Its JSDoc in the map is its description in docs/api.md.
  */
 export interface CommandHandler<A extends unknown[] = never[], R = unknown> {
   /** Getters answer synchronously; actions may return a Promise. */
@@ -164,7 +164,6 @@ export interface CommandHandler<A extends unknown[] = never[], R = unknown> {
   /** Host commands are exposed as methods, CustomEvents and postMessage; the others only inside. */
   host: boolean;
   args: readonly ArgSpec[];
-  description: string;
   run(ctx: CommandContext, ...args: A): R;
 }
 
@@ -173,7 +172,6 @@ const command = <const K extends 'get' | 'action', const H extends boolean, A ex
   kind: K;
   host: H;
   args: readonly ArgSpec[];
-  description: string;
   run: (ctx: CommandContext, ...args: A) => R;
 }) => spec;
 
@@ -193,98 +191,105 @@ function onEngine<R>(ctx: CommandContext, run: (engine: PlaybackCommands) => R):
  * name) fails the type check. Argument and result types of the methods, events and messages derive from it.
  */
 export const COMMANDS = {
+  /** Player state: -1 not ready / no playlist, 0 not playing, 1 playing, 2 paused, 9 ended. */
   getPlayerState: command({
     kind: 'get',
     host: true,
     args: [],
-    description: 'Player state: -1 not ready / no playlist, 0 not playing, 1 playing, 2 paused, 9 ended.',
     run: (ctx): PlayerStateValue => (pb(ctx).playlist ? pb(ctx).player : PLAYER_STATE.NOT_READY),
   }),
-  getVolume: command({ kind: 'get', host: true, args: [], description: 'Volume 0..1 (0 while muted).', run: (ctx): number => (pb(ctx).muted ? 0 : pb(ctx).volume) }),
+  /** Volume 0..1 (0 while muted). */
+  getVolume: command({ kind: 'get', host: true, args: [], run: (ctx): number => (pb(ctx).muted ? 0 : pb(ctx).volume) }),
+  /** Current time of the current item, in seconds. */
   getCurrentTime: command({
     kind: 'get',
     host: true,
     args: [],
-    description: 'Current time of the current item, in seconds.',
     run: (ctx): number => (pb(ctx).playlist ? pb(ctx).currentTime : 0),
   }),
+  /** The first item of the current playlist, or null. */
   getPrimaryItem: command({
     kind: 'get',
     host: true,
     args: [],
-    description: 'The first item of the current playlist, or null.',
     run: (ctx) => itemInfo(ctx, pb(ctx).playlist?.items[0]),
   }),
+  /** The item playing (or ready to play), or null. */
   getCurrentItem: command({
     kind: 'get',
     host: true,
     args: [],
-    description: 'The item playing (or ready to play), or null.',
     run: (ctx) => itemInfo(ctx, pb(ctx).playlist?.items[pb(ctx).index]),
   }),
+  /** The current playlist (without items), or null. */
   getCurrentPlaylist: command({
     kind: 'get',
     host: true,
     args: [],
-    description: 'The current playlist (without items), or null.',
     run: (ctx) => playlistInfo(ctx, pb(ctx).playlist),
   }),
+  /** The items of the current playlist ([] without one). */
   getCurrentPlaylistItems: command({
     kind: 'get',
     host: true,
     args: [],
-    description: 'The items of the current playlist ([] without one).',
     run: (ctx): ItemInfo[] => (pb(ctx).playlist?.items ?? []).map((it) => itemInfo(ctx, it)!),
   }),
+  /** Index of the current item (0 without a playlist). */
   getCurrentPlaylistIndex: command({
     kind: 'get',
     host: true,
     args: [],
-    description: 'Index of the current item (0 without a playlist).',
     run: (ctx): number => (pb(ctx).playlist ? pb(ctx).index : 0),
   }),
+  /** Duration of the current item, in seconds (0 when unknown). */
   getDuration: command({
     kind: 'get',
     host: true,
     args: [],
-    description: 'Duration of the current item, in seconds (0 when unknown).',
     run: (ctx): number => (pb(ctx).playlist ? pb(ctx).duration : 0),
   }),
-  getLanguage: command({ kind: 'get', host: true, args: [], description: 'The menu language.', run: (ctx): string => ctx.preferences().menuLanguage }),
+  /** The menu language. */
+  getLanguage: command({ kind: 'get', host: true, args: [], run: (ctx): string => ctx.preferences().menuLanguage }),
+  /** Set menu, caption and voice-over languages (en, es, de, ar, pt). */
   setLanguage: command({
     kind: 'action',
     host: true,
     args: [{ name: 'language', type: 'string', maxLength: 2, oneOf: ['en', 'es', 'de', 'ar', 'pt'] }],
-    description: 'Set menu, caption and voice-over languages (en, es, de, ar, pt).',
     run: (ctx, language: string): boolean => {
       ctx.setLanguage(language);
       return true;
     },
   }),
+  /** Open a code: a playlist code opens the player, a menu code the menu; '/' is the navigation screen. */
   navigate: command({
     kind: 'action',
     host: true,
     args: [{ name: 'code', type: 'string', maxLength: 100, pattern: CODE_PATTERN }],
-    description: "Open a code: a playlist code opens the player, a menu code the menu; '/' is the navigation screen.",
     run: (ctx, code: string) => navigateTo(ctx, code),
   }),
+  /** Start the playlist from its first item. */
   start: command({
     kind: 'action',
     host: true,
     args: [],
-    description: 'Start the playlist from its first item.',
     run: (ctx) => (pb(ctx).playlist ? onEngine(ctx, (e) => e.setIndex(0, true)) : false),
   }),
-  playVideo: command({ kind: 'action', host: true, args: [], description: 'Play (queued until the item is ready).', run: (ctx) => onEngine(ctx, (e) => e.play()) }),
-  pauseVideo: command({ kind: 'action', host: true, args: [], description: 'Pause.', run: (ctx) => onEngine(ctx, (e) => e.pause()) }),
-  next: command({ kind: 'action', host: true, args: [], description: 'Next item (the last wraps to the first).', run: (ctx) => onEngine(ctx, (e) => e.next()) }),
-  prev: command({ kind: 'action', host: true, args: [], description: 'Previous item (the first stays).', run: (ctx) => onEngine(ctx, (e) => e.prev()) }),
-  stop: command({ kind: 'action', host: true, args: [], description: 'Stop: reports ended and resets to the first item.', run: (ctx) => onEngine(ctx, (e) => e.stop()) }),
+  /** Play (queued until the item is ready). */
+  playVideo: command({ kind: 'action', host: true, args: [], run: (ctx) => onEngine(ctx, (e) => e.play()) }),
+  /** Pause. */
+  pauseVideo: command({ kind: 'action', host: true, args: [], run: (ctx) => onEngine(ctx, (e) => e.pause()) }),
+  /** Next item (the last wraps to the first). */
+  next: command({ kind: 'action', host: true, args: [], run: (ctx) => onEngine(ctx, (e) => e.next()) }),
+  /** Previous item (the first stays). */
+  prev: command({ kind: 'action', host: true, args: [], run: (ctx) => onEngine(ctx, (e) => e.prev()) }),
+  /** Stop: reports ended and resets to the first item. */
+  stop: command({ kind: 'action', host: true, args: [], run: (ctx) => onEngine(ctx, (e) => e.stop()) }),
+  /** Leave the player for the menu. */
   exitVideo: command({
     kind: 'action',
     host: true,
     args: [],
-    description: 'Leave the player for the menu.',
     run: (ctx): boolean => {
       const client = ctx.state.loadedClient;
       ctx.loadedPlayback()?.pause(); // without the engine nothing plays
@@ -293,35 +298,35 @@ export const COMMANDS = {
       return true;
     },
   }),
+  /** Answer the current playlist as a favorite ({ code, label }) for the host to keep. */
   addFavorite: command({
     kind: 'action',
     host: true,
     args: [],
-    description: 'Answer the current playlist as a favorite ({ code, label }) for the host to keep.',
     run: (ctx): { code: string; label: string | null } | null => {
       const info = playlistInfo(ctx, pb(ctx).playlist);
       return info ? { code: info.code, label: info.label } : null;
     },
   }),
+  /** Save a screenshot of the current frame (or of the given image data URL): a download, or a screenshot event in native wrappers. */
   screenshot: command({
     kind: 'action',
     host: true,
     args: [{ name: 'data', type: 'string', maxLength: 20_000_000, pattern: /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, optional: true }],
-    description: 'Save a screenshot of the current frame (or of the given image data URL): a download, or a screenshot event in native wrappers.',
     run: (ctx, data?: string) => screenshot(ctx, data),
   }),
+  /** Seek to a time in seconds (clamped to the duration). */
   seekTo: command({
     kind: 'action',
     host: true,
     args: [{ name: 'seconds', type: 'number', min: 0 }],
-    description: 'Seek to a time in seconds (clamped to the duration).',
     run: (ctx, seconds: number) => onEngine(ctx, (e) => e.seek(seconds)),
   }),
+  /** Seek to a chapter of the current item (0-based). */
   seekToChapter: command({
     kind: 'action',
     host: true,
     args: [{ name: 'chapter', type: 'number', min: 0, integer: true }],
-    description: 'Seek to a chapter of the current item (0-based).',
     run: (ctx, chapter: number) =>
       onEngine(ctx, (engine) => {
         const chapters = engine.currentItem?.chapters.length ?? 0;
@@ -329,51 +334,53 @@ export const COMMANDS = {
         return engine.seekToChapter(chapter);
       }),
   }),
+  /** Play the item at an index (out of range or negative: the first). */
   seekToIndex: command({
     kind: 'action',
     host: true,
     args: [{ name: 'index', type: 'number', integer: true }],
-    description: 'Play the item at an index (out of range or negative: the first).',
     run: (ctx, index: number) => onEngine(ctx, (e) => e.setIndex(index, true)),
   }),
+  /** Set the volume 0..1 (clamped; 0 mutes). */
   setVolume: command({
     kind: 'action',
     host: true,
     args: [{ name: 'volume', type: 'number', min: 0, max: 1, clamp: true }],
-    description: 'Set the volume 0..1 (clamped; 0 mutes).',
     run: (ctx, volume: number) => onEngine(ctx, (e) => e.setVolume(volume)),
   }),
-  togglePlay: command({ kind: 'action', host: false, args: [], description: 'Play or pause.', run: (ctx) => onEngine(ctx, (e) => e.toggle()) }),
-  toggleMute: command({ kind: 'action', host: false, args: [], description: 'Mute or unmute.', run: (ctx) => onEngine(ctx, (e) => e.toggleMute()) }),
+  /** Play or pause. */
+  togglePlay: command({ kind: 'action', host: false, args: [], run: (ctx) => onEngine(ctx, (e) => e.toggle()) }),
+  /** Mute or unmute. */
+  toggleMute: command({ kind: 'action', host: false, args: [], run: (ctx) => onEngine(ctx, (e) => e.toggleMute()) }),
+  /** Seek relative to the current time. */
   seekBy: command({
     kind: 'action',
     host: false,
     args: [{ name: 'seconds', type: 'number' }],
-    description: 'Seek relative to the current time.',
     run: (ctx, seconds: number) => onEngine(ctx, (e) => e.seekBy(seconds)),
   }),
+  /** Change the volume by a step. */
   changeVolume: command({
     kind: 'action',
     host: false,
     args: [{ name: 'delta', type: 'number', min: -1, max: 1 }],
-    description: 'Change the volume by a step.',
     run: (ctx, delta: number) => onEngine(ctx, (e) => e.changeVolume(delta)),
   }),
+  /** Enter or leave full screen. */
   toggleFullscreen: command({
     kind: 'action',
     host: false,
     args: [],
-    description: 'Enter or leave full screen.',
     run: (ctx): boolean => {
       toggleFullscreen(ctx.host);
       return true;
     },
   }),
+  /** Show or hide captions. */
   toggleCaptions: command({
     kind: 'action',
     host: false,
     args: [],
-    description: 'Show or hide captions.',
     run: (ctx) => ctx.setLocalPreference('subtitles', ctx.preferences().subtitles === 1 ? 0 : 1),
   }),
 } satisfies Record<CommandName, CommandHandler<never[]>>;

@@ -1,5 +1,5 @@
 import { resolveLabel } from './labels';
-import type { LabelMap, PlaylistDto, PlaylistItemDto, TextEntryDto } from './types';
+import type { LabelMap } from './types';
 
 export interface Chapter {
   /** Start in ms. */
@@ -49,115 +49,6 @@ export interface Playlist {
   runtime: number;
   items: PlaylistItem[];
   parent?: string;
-}
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const strList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const labelMap = (v: unknown): LabelMap => {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-  return Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as LabelMap;
-};
-
-/** An item's hyperlink gets https:// when it has no scheme (spec section 5). */
-export function normaliseHyperlink(raw: unknown): string | undefined {
-  const v = str(raw);
-  if (!v) return undefined;
-  return /^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v.replace(/^\/+/, '')}`;
-}
-
-/** Only http(s) links are ever rendered as links. */
-export function safeHref(raw: string | undefined): string | undefined {
-  if (!raw) return undefined;
-  try {
-    const u = new URL(raw);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function textEntries(item: PlaylistItemDto): TextEntryDto[] {
-  const list = item.version?.text;
-  return Array.isArray(list) ? list.filter((e) => e && typeof e === 'object') : [];
-}
-
-const entryTime = (e: TextEntryDto): number | undefined => num(e.f) ?? num(e.t);
-
-function normaliseItem(dto: PlaylistItemDto, index: number, playlistCode: string): PlaylistItem | undefined {
-  if (!dto || typeof dto !== 'object') return undefined;
-  const entries = textEntries(dto);
-  const timed = entries.filter((e) => entryTime(e) !== undefined);
-  const chapters = timed
-    .filter((e) => (e.key ?? 'chapter') === 'chapter')
-    .map((e) => ({ f: entryTime(e)!, h: str(e.value) ?? '' }))
-    .sort((a, b) => a.f - b.f);
-  const last = entries.at(-1);
-  const lastTime = last ? num(last.t) : undefined;
-  const videoId = dto.video && (typeof dto.video.id === 'string' || typeof dto.video.id === 'number') ? String(dto.video.id) : undefined;
-  const slides = Array.isArray(dto.slides)
-    ? dto.slides
-        .filter((s) => s && typeof s === 'object')
-        .map((s, i) => ({ image: str(s.image), text: str(s.text), t: num(s.t) ?? i * 5000 }))
-    : [];
-  return {
-    type: str(dto.type),
-    code: str(dto.code) ?? `${playlistCode}#${index}`,
-    file: str(dto.file),
-    videoId,
-    language: str(dto.language) ?? 'en',
-    label: str(dto.label),
-    labels: labelMap(dto.labels),
-    video: dto.video && typeof dto.video === 'object' ? { id: videoId, labels: labelMap(dto.video.labels) } : undefined,
-    runtime: lastTime !== undefined ? lastTime / 1000 : (num(dto.runtime) ?? 0),
-    copyright: str(dto.copyright),
-    copyrightId: str(dto.copyright_id),
-    reviewedAt: str(dto.reviewed_at),
-    hyperlink: normaliseHyperlink(dto.content?.hyperlink),
-    posterPath: str(entries.find((e) => e.key === 'poster')?.value),
-    brochureFile: str(entries.find((e) => e.key === 'brochure')?.value),
-    publishedAt: str(dto.version?.published_at),
-    chapters,
-    hasChapters: entries.length > 0 && entryTime(entries[0]) !== undefined && chapters.length > 0,
-    slides,
-  };
-}
-
-/** Turn a provider playlist into the player's model; throws a TypeError when it is not a playlist at all. */
-export function normalisePlaylist(dto: unknown, requestedCode: string): Playlist {
-  if (!dto || typeof dto !== 'object' || Array.isArray(dto)) throw new TypeError('Malformed playlist');
-  const p = dto as PlaylistDto;
-  const code = str(p.code) ?? requestedCode;
-  const rawItems = Array.isArray(p.items) ? p.items : [];
-  const flags = p.flags && typeof p.flags === 'object' ? p.flags : {};
-  let items = rawItems.map((it, i) => normaliseItem(it, i, code)).filter((x): x is PlaylistItem => !!x);
-  const langType = str(flags.lang_type) ?? 'single';
-  const first = str(flags.lang_first) ?? 'en';
-  const second = str(flags.lang_second) ?? 'es';
-  if (langType === 'dual') {
-    // Each file item is played once per language (spec section 4, Playlist index).
-    items = items.flatMap((it) => (it.file ? [{ ...it, language: first }, { ...it, code: `${it.code}:${second}`, language: second }] : [it]));
-  }
-  const runtime = items.reduce((sum, it) => sum + it.runtime, 0);
-  return {
-    type: str(p.type) ?? 'video',
-    code,
-    label: str(p.label),
-    labels: labelMap(p.labels),
-    provider: str(p.provider),
-    reviewer: str(p.reviewer),
-    voLanguages: strList(p.voLanguages),
-    ccLanguages: strList(p.ccLanguages),
-    flags: { lang_type: langType, lang_first: first, lang_second: second, skip: num(flags.skip) },
-    copyright: str(p.copyright),
-    copyrightId: str(p.copyrightId),
-    note: str(p.note),
-    reviewed: str(p.reviewed),
-    allowSkipping: num(flags.skip) !== 0,
-    runtime,
-    items,
-    parent: str(p.parent),
-  };
 }
 
 export const playlistLabel = (p: Playlist, lang: string, titles?: Record<string, Record<string, string>>) =>

@@ -1,5 +1,5 @@
 import { HttpClient } from './http';
-import { normalisePlaylist, type Playlist, type PlaylistItem } from './playlist';
+import type { Playlist, PlaylistItem } from './playlist';
 import { flattenProfile, type Profile } from './profile';
 import type { ClientConfigDto, MetaDto } from './types';
 
@@ -67,10 +67,11 @@ export class ProviderApi {
   }
 
   async playlist(client: string, code: string, menuLanguage: string, videoLanguage: string, signal?: AbortSignal): Promise<Playlist> {
-    const dto = await this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/playlists/${enc(code)}`, {
-      query: { menuLanguage, videoLanguage },
-      signal,
-    });
+    // The normaliser's chunk loads while the request is under way.
+    const [dto, { normalisePlaylist }] = await Promise.all([
+      this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/playlists/${enc(code)}`, { query: { menuLanguage, videoLanguage }, signal }),
+      import('./normalise-playlist'),
+    ]);
     return normalisePlaylist(dto, code);
   }
 

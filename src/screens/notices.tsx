@@ -44,18 +44,16 @@ function Notice({ id, kind, text, headline }: { id: number; kind: 'info' | 'erro
   );
 }
 
-/** Notifications: shown for 5000 ms and announced to screen readers (a polite live region). */
-export function Notices() {
+/** The notices shown now (inside the shell's live region); their texts come with the player's chunks. */
+export function NoticeList() {
   const { i18n } = useLingui();
   const { controller } = usePlayer();
   const { notifications } = useSnapshot(controller.state);
   return (
-    <div className="notices" role="status" aria-live="polite" aria-label={i18n._({ id: 'notice.region', message: 'Notifications' })}>
-      <ul className="notice-list">
-        {notifications.map((n) => (
-          <Notice key={n.id} id={n.id} kind={n.kind} text={noticeText(i18n, n.key)} headline={noticeHeadline(i18n, n.key)} />
-        ))}
-      </ul>
-    </div>
+    <ul className="notice-list">
+      {notifications.map((n) => (
+        <Notice key={n.id} id={n.id} kind={n.kind} text={noticeText(i18n, n.key)} headline={noticeHeadline(i18n, n.key)} />
+      ))}
+    </ul>
   );
 }
