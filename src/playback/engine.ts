@@ -10,7 +10,7 @@ import { loaderFor } from './loaders';
 import { nextIndex, prevIndex, setIndex } from './playlist-index';
 import { captionLanguages, crossedChapters, furthestWatched, isEnded, muted, newMilestones, seekTarget, steppedVolume, unmuted, withVolume, type VolumeModel } from './rules';
 import { PLAYER_STATE, TIMING, type PlayerStateValue } from './timing';
-import { DEFAULT_SCRIPTS, type AdapterEvents, type MediaAdapter, type PlayerError } from './types';
+import { DEFAULT_SCRIPTS, type AdapterEvents, type MediaAdapter, type MediaLoader, type PlayerError } from './types';
 import { activeCues, parseVtt, type Cue } from './vtt';
 
 export interface EngineDeps {
@@ -23,6 +23,8 @@ export interface EngineDeps {
   scripts?: () => Partial<typeof DEFAULT_SCRIPTS>;
   /** Time for the poll, the indicator and the notices (a fake one in tests). */
   clock?: () => Clock;
+  /** The loader for an item (tests give a fake adapter). */
+  loaderFor?: (item: PlaylistItem) => MediaLoader;
 }
 
 /** Whether the device is touch-first: autoplay is not forced there (spec section 4). */
@@ -204,7 +206,7 @@ export class PlaybackEngine {
     }
     this.lastTime = 0;
     const abort = (this.loadAbort = new AbortController());
-    const loader = loaderFor(item);
+    const loader = (this.deps.loaderFor ?? loaderFor)(item);
     pb.kind = loader.kind;
     const vo = playlist.flags.lang_type === 'dual' ? item.language : pb.voLanguage;
     const prefs = this.deps.prefs();

@@ -1,0 +1,148 @@
+import { expect } from '@open-wc/testing';
+import { normalisePlaylist } from '../src/content/normalise-playlist';
+import type { ProviderApi } from '../src/content/provider';
+import { ANALYTICS } from '../src/playback/analytics';
+import { PlaybackEngine } from '../src/playback/engine';
+import type { AdapterEvents, MediaAdapter, MediaLoader } from '../src/playback/types';
+import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
+import { createPlayerState } from '../src/state/player-state';
+import { FakeClock } from './fake-clock';
+
+/** A media adapter whose time the test sets; it reports like a real one. */
+class FakeAdapter implements MediaAdapter {
+  readonly kind = 'html5' as const;
+  readonly canvasable = false;
+  time = 0;
+  playing = false;
+  destroyed = false;
+  constructor(
+    readonly events: AdapterEvents,
+    readonly duration: number,
+  ) {}
+  async play() {
+    this.playing = true;
+    this.events.playing();
+  }
+  pause() {
+    this.playing = false;
+    this.events.paused();
+  }
+  seek(seconds: number) {
+    this.time = seconds;
+  }
+  setVolume() {}
+  setMuted() {}
+  getCurrentTime() {
+    return this.time;
+  }
+  getDuration() {
+    return this.duration;
+  }
+  destroy() {
+    this.destroyed = true;
+  }
+}
+
+const PLAYLIST = {
+  code: 'A_TEST',
+  type: 'video',
+  voLanguages: ['en'],
+  ccLanguages: ['en'],
+  flags: { lang_type: 'single', skip: 1 },
+  items: [
+    { type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 8, version: { text: [{ key: 'chapter', value: 'Start', t: null, f: 0 }, { key: 'chapter', value: 'Middle', t: null, f: 4000 }] } },
+    { type: 'MainHostedVideo', code: 'V_TWO', file: 'two', runtime: 6 },
+  ],
+};
+
+/** An engine with a fake adapter per item and a fake clock: playback rules in milliseconds of test time. */
+async function setup(playlist: object = PLAYLIST) {
+  const clock = new FakeClock();
+  const state = createPlayerState();
+  const host = document.createElement('div');
+  const events: { type: string; detail: unknown }[] = [];
+  for (const type of ['statechange', 'analytics', 'playlistend']) host.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
+  const adapters: FakeAdapter[] = [];
+  const loader: MediaLoader = {
+    kind: 'html5',
+    detached: true,
+    canPlay: () => true,
+    load: async (ctx) => {
+      const adapter = new FakeAdapter(ctx.events, ctx.item.runtime);
+      adapters.push(adapter);
+      return adapter;
+    },
+  };
+  const api = { captions: () => Promise.reject(new Error('no captions here')) } as unknown as ProviderApi;
+  const engine = new PlaybackEngine({ state, host, api: () => api, prefs: () => DEFAULT_PREFERENCES, client: () => 'demo', clock: () => clock, loaderFor: () => loader });
+  engine.setStage(document.createElement('div'));
+  engine.loadPlaylist(normalisePlaylist(playlist, 'A_TEST'), 'key');
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  await settle();
+  /** Move the media's time and let the 40 ms poll see it. */
+  const advance = async (seconds: number) => {
+    adapters.at(-1)!.time = seconds;
+    clock.tick(40);
+    await settle();
+  };
+  return { clock, state, engine, events, adapters, advance, settle };
+}
+
+describe('playback engine with a fake adapter and a fake clock', () => {
+  it('ends an item under 0.1 s from its end, plays the next, then reports the playlist end once', async () => {
+    const { state, engine, events, adapters, advance, settle } = await setup();
+    await engine.play();
+    await advance(4);
+    expect(state.playback.currentTime).to.equal(4);
+    await advance(7.95); // 0.05 s left: ended
+    await settle();
+    expect(state.playback.index).to.equal(1);
+    expect(adapters).to.have.length(2);
+    expect(adapters[0].destroyed, 'the first media is released').to.equal(true);
+    expect(adapters[1].playing, 'the playlist continues').to.equal(true);
+    await advance(6);
+    await advance(6);
+    const states = events.filter((e) => e.type === 'statechange').map((e) => (e.detail as { state: number }).state);
+    expect(states).to.deep.equal([0, 1, 9, -1, 0, 1, 9]);
+    expect(events.filter((e) => e.type === 'playlistend').map((e) => e.detail)).to.deep.equal([{ code: 'A_TEST' }]);
+  });
+
+  it('sends each analytics milestone once, and a chapter step when playback crosses a chapter', async () => {
+    const { engine, events, advance } = await setup();
+    await engine.play();
+    for (let t = 0.04; t < 7.9; t += 0.5) await advance(t);
+    const labels = events.filter((e) => e.type === 'analytics').map((e) => (e.detail as { type: number; label: string }));
+    expect(labels.filter((e) => e.type === ANALYTICS.VIDEO_PERCENT).map((e) => e.label)).to.deep.equal(['V_ONE 25%', 'V_ONE 50%', 'V_ONE 75%']);
+    expect(labels.filter((e) => e.type === ANALYTICS.VIDEO_STEP).map((e) => e.label)).to.deep.equal(['V_ONE Middle']);
+  });
+
+  it('with skipping off, a seek cannot pass the furthest point watched and next waits for the end', async () => {
+    const { state, engine, advance } = await setup({ ...PLAYLIST, flags: { lang_type: 'single', skip: 0 } });
+    await engine.play();
+    for (let t = 0.5; t <= 2; t += 0.5) await advance(t);
+    engine.seek(6);
+    expect(state.playback.currentTime).to.equal(2);
+    engine.seek(1);
+    expect(state.playback.currentTime).to.equal(1);
+    expect(engine.next()).to.equal(false);
+    expect(state.playback.index).to.equal(0);
+  });
+
+  it('the indicator clears after 350 ms and a notice after 5000 ms of the player clock; dispose leaves no timer', async () => {
+    const { clock, state, engine } = await setup();
+    engine.setVolume(0.3);
+    expect(state.playback.indicator).to.equal('volume');
+    clock.tick(349);
+    expect(state.playback.indicator).to.equal('volume');
+    clock.tick(1);
+    expect(state.playback.indicator).to.equal('');
+    engine.notify('info', 'screenshotDisabled');
+    clock.tick(4999);
+    expect(state.notifications).to.have.length(1);
+    clock.tick(1);
+    expect(state.notifications).to.have.length(0);
+    engine.notify('info', 'screenshotDisabled');
+    engine.dispose();
+    expect(clock.pending, 'no timer or poll left').to.equal(0);
+  });
+});
