@@ -5,7 +5,7 @@ import { nextIndex, prevIndex, setIndex } from '../src/playback/playlist-index';
 import { parseVtt } from '../src/playback/vtt';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { FakeClock } from './fake-clock';
-import { messages as ptMessages } from '../locales/pt/messages';
+import { messages as ptMessages } from '../locales/pt/player';
 
 import { $, cleanPlayersAndFaults, $$, clearFailures, clearStorage, failNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath, flat, sleep } from './helpers';
 

@@ -12,7 +12,7 @@ import { matchRoute, resolveNavigation, resolveRedirects } from '../routing/rout
 import { createPlayerState, type PlayerState } from '../state/player-state';
 import { ResourceSlot, toLoadError } from '../state/resource';
 import type { Playlist } from '../content/playlist';
-import { activateLanguage } from '../i18n/locales';
+import { activateLanguage, type CatalogName } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
 import { modalEntry } from '../screens/modal-registry';
 import { ENGINE, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
@@ -43,7 +43,7 @@ export interface EmbedOptions {
  */
 export class PlayerController implements CommandContext {
   readonly state: PlayerState = createPlayerState();
-  readonly i18n: I18n = setupI18n({ locale: 'en', messages: { en: enMessages } });
+  readonly i18n: I18n = setupI18n({ locale: 'en', messages: { en: { ...enMessages } } });
   readonly location: MemoryLocation;
   /** Per-instance stylesheet for preference-driven theme rules (colour, scale). */
   readonly dynamicSheet = new CSSStyleSheet();
@@ -167,7 +167,8 @@ export class PlayerController implements CommandContext {
     const hosts = this.hosts ?? resolveHosts(undefined);
     const client = route.name === 'error' ? undefined : route.client;
     if (client) void this.loadClient(client, hosts);
-    this.syncLanguage();
+    const playerRoute = route.name === 'playlist' || route.name === 'collection-item';
+    this.syncLanguage(playerRoute ? ['messages', 'player'] : ['messages']);
     if (route.modal) {
       // The modal layer and the body's chunk, together; the modal layer shows a failure with a retry.
       void MODAL_LAYER.load().catch(() => undefined);
@@ -216,13 +217,22 @@ export class PlayerController implements CommandContext {
     } else engine.loadPlaylist(playlist, key);
   }
 
-  /** Load the menu language's catalog; the first screen waits for it (no flash of English). */
-  private syncLanguage(): void {
-    const wanted = this.preferences().menuLanguage;
+  /**
+   * Load the menu language's catalogs the route needs (the player's strings only on player routes); the
+   * screen waits for them (no flash of English), a language switch keeps the current one until they load.
+   */
+  private syncLanguage(catalogs: CatalogName[]): void {
+    const lang = this.preferences().menuLanguage;
+    const wanted = `${lang}|${catalogs.join()}`;
     if (wanted === this.languageWanted) return;
     this.languageWanted = wanted;
-    void activateLanguage(this.i18n, wanted).then((lang) => {
-      if (this.languageWanted === wanted) this.state.locale = lang;
+    void activateLanguage(this.i18n, lang, catalogs).then(({ language, ok }) => {
+      if (this.languageWanted !== wanted) return;
+      this.state.locale = language;
+      // A catalog that failed to load never keeps a screen waiting (its texts fall back to the source
+      // English); the next navigation or preference change tries again.
+      this.state.catalogs = catalogs;
+      if (!ok) this.languageWanted = undefined;
     });
   }
 

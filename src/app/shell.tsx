@@ -110,7 +110,7 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   } else if (route.name === 'navigation') {
     screen = <MenuScreen client={route.client!} code={route.code} prefs={prefs} />;
   } else {
-    screen = <LazyPlayerScreen client={route.client!} code={route.code!} collection={route.collection} prefs={prefs} modalOpen={Boolean(route.modal)} />;
+    screen = !snap.catalogs.includes('player') ? <Loading /> : <LazyPlayerScreen client={route.client!} code={route.code!} collection={route.collection} prefs={prefs} modalOpen={Boolean(route.modal)} />;
   }
   const artUrl = prefs.art ? controller.api(hosts).artUrl(prefs.art) : undefined;
   const inClient = showsClientScreens && snap.clientStatus === 'ready';

@@ -1,35 +1,61 @@
 import type { I18n, Messages } from '@lingui/core';
 import { isLanguage, type Language } from '../preferences/defaults';
 
-/** English ships in the entry (first screen); the other catalogs are lazy chunks. */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messages }>> = {
-  es: () => import('../../locales/es/messages'),
-  de: () => import('../../locales/de/messages'),
-  ar: () => import('../../locales/ar/messages'),
-  pt: () => import('../../locales/pt/messages'),
+/**
+ * The catalogs of each language (lingui.config.ts): `messages` for the entry's screens, `player` for the
+ * player screen, its modal bodies and the notices. English `messages` ships in the entry (the first
+ * screen); every other catalog is a lazy chunk, loaded with what shows it.
+ */
+export const CATALOGS = ['messages', 'player'] as const;
+export type CatalogName = (typeof CATALOGS)[number];
+
+type Load = () => Promise<{ messages: Messages }>;
+const loaders: Record<CatalogName, Partial<Record<Language, Load>>> = {
+  messages: {
+    es: () => import('../../locales/es/messages'),
+    de: () => import('../../locales/de/messages'),
+    ar: () => import('../../locales/ar/messages'),
+    pt: () => import('../../locales/pt/messages'),
+  },
+  player: {
+    en: () => import('../../locales/en/player'),
+    es: () => import('../../locales/es/player'),
+    de: () => import('../../locales/de/player'),
+    ar: () => import('../../locales/ar/player'),
+    pt: () => import('../../locales/pt/player'),
+  },
 };
 
-/** Which catalogs each player's i18n instance has loaded (keyed by instance: nothing shared). */
+/** Which catalogs each player's i18n instance has loaded, as `language/catalog` (per instance: nothing shared). */
 const loadedByInstance = new WeakMap<I18n, Set<string>>();
 
 export const RTL_LANGUAGES: readonly string[] = ['ar'];
 export const directionOf = (lang: string) => (RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr');
 
-/** Activate an interface language on one player's i18n; unknown languages fall back to en. */
-export async function activateLanguage(i18n: I18n, language: string): Promise<Language> {
+/**
+ * Activate an interface language on one player's i18n once the given catalogs of it have loaded;
+ * unknown languages fall back to en. A catalog chunk that fails to load keeps the current language
+ * (`ok: false`).
+ */
+export async function activateLanguage(i18n: I18n, language: string, catalogs: readonly CatalogName[] = ['messages']): Promise<{ language: Language; ok: boolean }> {
   const lang: Language = isLanguage(language) ? language : 'en';
   let loaded = loadedByInstance.get(i18n);
-  if (!loaded) loadedByInstance.set(i18n, (loaded = new Set(['en'])));
-  if (!loaded.has(lang)) {
-    try {
-      const { messages } = await loaders[lang as Exclude<Language, 'en'>]();
-      i18n.load(lang, messages);
-      loaded.add(lang);
-    } catch {
-      // A catalog chunk that fails to load keeps the current language: the player stays usable.
-      return i18n.locale as Language;
-    }
+  if (!loaded) loadedByInstance.set(i18n, (loaded = new Set(['en/messages'])));
+  try {
+    await Promise.all(
+      catalogs.map(async (catalog) => {
+        const key = `${lang}/${catalog}`;
+        const load = loaders[catalog][lang];
+        if (loaded.has(key) || !load) return;
+        const { messages } = await load();
+        // A copy: Lingui merges later catalogs of the language into the object it keeps.
+        i18n.load(lang, { ...messages });
+        loaded.add(key);
+      }),
+    );
+  } catch {
+    return { language: i18n.locale as Language, ok: false };
   }
   i18n.activate(lang);
-  return lang;
+  return { language: lang, ok: true };
 }

@@ -59,6 +59,8 @@ export interface PlayerState {
   ready: boolean;
   /** The interface language whose catalog is active (undefined until the first one has loaded). */
   locale?: string;
+  /** The catalogs of that language loaded for the current route (the player's strings on player routes). */
+  catalogs: string[];
   /** What the current route needs, requested by the controller as navigation happens. */
   data: { profile: Resource<Profile>; playlist: Resource<Playlist> };
   playback: PlaybackState;
@@ -91,6 +93,7 @@ export function createPlayerState(): PlayerState {
     layers: { account: {}, query: {}, local: {}, session: {} },
     shell: { controlsVisible: false, fullscreen: false },
     ready: false,
+    catalogs: [],
     data: { profile: idleResource(), playlist: idleResource() },
     playback: initialPlayback(),
     notifications: [],
