@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/player-app';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { resolveRedirects } from '../src/routing/routes';
-import { $, cleanPlayersAndFaults, clearProviderLog, delayNext, FAULT_PROVIDER_URL, mountPlayer, providerLog, text, waitFor, waitForPath } from './helpers';
+import { $, cleanPlayersAndFaults, clearProviderLog, delayNext, FAULT_PROVIDER_URL, mountPlayer, providerLog, sleep, text, waitFor, waitForPath } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const paths = async () => (await providerLog()).filter((r) => r.method === 'GET').map((r) => r.path);
@@ -59,13 +59,17 @@ describe('route loaders: data is requested as navigation happens, not as screens
 
   it('drops the answer of a route left behind: the later navigation wins', async () => {
     const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
-    await delayNext('/api/clients/demo/playlists/A_KNEE_REPLACEMENT', 1000);
+    await delayNext('/api/clients/demo/playlists/A_KNEE_REPLACEMENT', 1500);
     el[CONTROLLER].navigate('/demo/player/A_KNEE_REPLACEMENT');
+    // The first request reaches the provider (which holds its answer for 1.5 s) before the second navigation.
+    for (let i = 0; !(await paths()).includes('/api/clients/demo/playlists/A_KNEE_REPLACEMENT'); i++) {
+      if (i > 100) throw new Error('the first playlist was never requested');
+      await sleep(20);
+    }
     el[CONTROLLER].navigate('/demo/player/A_ACL_TEAR');
     await waitFor(() => $(el, '.player-screen[data-code="A_ACL_TEAR"]'), 'the second playlist');
-    // The first answer arrives later (1 s after its request) and changes nothing.
-    await new Promise((r) => setTimeout(r, 1300));
-    expect(await paths()).to.include('/api/clients/demo/playlists/A_KNEE_REPLACEMENT');
+    // The first answer arrives later and changes nothing.
+    await sleep(1700);
     expect(pb(el).playlist?.code).to.equal('A_ACL_TEAR');
     expect($(el, '.player-screen')!.dataset.code).to.equal('A_ACL_TEAR');
   });

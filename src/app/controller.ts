@@ -188,6 +188,9 @@ export class PlayerController implements CommandContext {
       // Another playlist: the one playing stops now, not when its screen goes away.
       if (this.state.playback.playlist && this.state.playback.playlist.code !== code) this.engineInstance?.reset();
       this.playlist.load(key, (signal) => api.playlist(client, code, menuLanguage, voLanguage, signal), { onData: (p) => void this.startPlaylist(p, key) });
+      // The playlist is here but not started (the engine's chunk failed, then a retry loaded it).
+      const loaded = this.state.data.playlist;
+      if (loaded.status === 'ready' && loaded.key === key && loaded.data && this.state.playback.key !== key) void this.startPlaylist(loaded.data as Playlist, key);
       if (this.state.playback.key === key && prefs.ccLanguage !== this.ccWanted) {
         this.ccWanted = prefs.ccLanguage;
         this.engineInstance?.setCaptionLanguage(prefs.ccLanguage);

@@ -46,7 +46,12 @@ type PlayerScreenProps = Parameters<typeof import('../screens/player-screen').Pl
  * when it is there (no Suspense, so no throttled reveal), a spinner meanwhile, a retry if it failed.
  */
 function LazyPlayerScreen(props: PlayerScreenProps) {
+  const { controller } = usePlayer();
   const chunk = useLazyModule(PLAYER_SCREEN);
+  // Once the chunk is in (after a failed load, on retry), the route's loaders finish what waited for it.
+  useEffect(() => {
+    if (chunk.status === 'ready') controller.syncRoute();
+  }, [chunk.status, controller]);
   if (chunk.status === 'loading') return <Loading />;
   if (chunk.status === 'error') return <ScreenFailure onRetry={chunk.retry} />;
   const { PlayerScreen } = chunk.module;
