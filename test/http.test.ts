@@ -111,12 +111,13 @@ describe('provider failures reach the screen as a message with a retry action', 
   });
 
   it('a playlist that cannot be reached offers retry; retry requests it again and the player starts', async () => {
-    await failNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 'drop', 100);
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
+    // Not A_DEMO_VIDEO: its media must stay out of this provider's HTTP cache (a later test breaks it).
+    await failNext('/api/clients/demo/playlists/A_KNEE_REPLACEMENT', 'drop', 100);
+    const el = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => $(el, '.player-screen .load-failure[data-error-kind="network"]'), 'network failure', 15000);
     await clearFailures();
     $(el, '.player-screen .load-failure button')!.click();
-    await waitFor(() => $(el, '.player-screen[data-code="A_DEMO_VIDEO"] .stage'), 'the player after retry', 15000);
+    await waitFor(() => $(el, '.player-screen[data-code="A_KNEE_REPLACEMENT"] .stage'), 'the player after retry', 15000);
     await waitFor(() => el.getPlayerState() === 0, 'the first item ready', 10000);
   });
 

@@ -5,7 +5,7 @@ import { lazyModule } from '../src/app/lazy-module';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { matchRoute, NAVIGATION_MODALS, PLAYER_MODALS, SHARED_MODALS } from '../src/routing/routes';
 import { MODAL_NAMES, MODALS, type ModalBody, type ModalSpec } from '../src/screens/modal-registry';
-import { $, cleanPlayersAndFaults, mountPlayer, text, waitFor } from './helpers';
+import { $, cleanPlayersAndFaults, mountPlayer, shadow, text, waitFor } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
@@ -47,6 +47,12 @@ describe('modal layer: dialogs, overlays and failures', () => {
     await waitFor(() => $(el, '.modal[data-modal-name="info"]'), 'info dialog');
     expect($(el, '.modal')!.getAttribute('aria-modal')).to.equal('true');
     expect($(el, '.screen-host')!.inert).to.equal(true);
+    const hitOnStage = () => {
+      $(el, '.stage')!.scrollIntoView({ block: 'end' });
+      const r = $(el, '.stage')!.getBoundingClientRect();
+      return shadow(el).elementFromPoint(r.left + 8, Math.min(r.bottom, innerHeight) - 8);
+    };
+    expect($(el, '.modal-layer')!.contains(hitOnStage()), 'a dialog covers the stage').to.equal(true);
 
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/markup');
     await waitFor(() => $(el, '.modal[data-modal-name="markup"]'), 'markup overlay');
@@ -54,6 +60,7 @@ describe('modal layer: dialogs, overlays and failures', () => {
     expect($(el, '.screen-host')!.inert, 'the stage stays live').to.equal(false);
     expect($(el, '.shell')!.classList.contains('markup')).to.equal(true);
     expect($(el, '.modal-layer')!.classList.contains('modal-layer-overlay')).to.equal(true);
+    expect($(el, '.modal-layer')!.contains(hitOnStage()), 'pointer events reach the stage under an overlay').to.equal(false);
     // Space on the stage would play: not while a modal route is shown.
     $(el, '.stage')!.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true, composed: true }));
     await new Promise((r) => setTimeout(r, 200));

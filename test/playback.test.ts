@@ -468,6 +468,7 @@ describe('failures show a message while the rest of the player works', () => {
   });
 
   it('a broken media file', async () => {
+    // The browser caches media: no earlier test may play knee-overview from the fault provider.
     await failNext('/media/knee-overview/', 500, 20);
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => pb(el).error, 'media error', 10000);

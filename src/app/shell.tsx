@@ -74,7 +74,6 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
     if (snap.clientStatus === 'error' && languageReady) reportRendered('failure');
   }, [snap.clientStatus, languageReady, reportRendered]);
 
-
   // The navigate event: every screen the player settles on (not the redirects), with its code.
   useEffect(() => {
     dispatchPlayerEvent(host, 'navigate', { name: route.name, code: route.code ?? null });

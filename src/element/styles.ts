@@ -62,6 +62,8 @@ button:focus-visible, a:focus-visible, input:focus-visible, .modal:focus-visible
 .playlist-item-runtime { color: var(--ped-muted); font-variant-numeric: tabular-nums; }
 .modal-layer { position: absolute; inset: 0; display: flex; align-items: flex-start; justify-content: center; padding: 2em 1em; background: rgb(0 0 0 / .45); z-index: 10; }
 .modal-layer[hidden] { display: none; }
+.modal-layer-overlay { background: transparent; pointer-events: none; }
+.modal-layer-overlay .modal { pointer-events: auto; }
 .modal { background: #fff; color: var(--ped-fg); border-radius: var(--ped-radius); min-width: min(24em, 100%); max-width: 40em; box-shadow: 0 10px 30px rgb(0 0 0 / .3); }
 .modal-header { display: flex; align-items: center; justify-content: space-between; padding: .5em .75em .5em 1em; border-bottom: 1px solid #e3e6ec; }
 .modal-title { margin: 0; font-size: 1.15em; }
