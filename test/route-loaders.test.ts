@@ -57,6 +57,26 @@ describe('route loaders: data is requested as navigation happens, not as screens
     expect((await paths()).filter((p) => p === '/api/clients/demo/profile')).to.have.length(1);
   });
 
+  it("a returning visitor's user preferences are requested together with the configuration", async () => {
+    const first = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
+    await waitFor(() => $(first, '.menu-sections'), 'menu');
+    first.remove();
+    await clearProviderLog();
+    await delayNext('/api/clients/demo', 800, 2); // the configuration (and the profile) answer late
+    const t0 = performance.now();
+    const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL }, { waitReady: false });
+    for (let i = 0; !(await paths()).includes('/cdn/68/preferences'); i++) {
+      if (i > 100) throw new Error('the user preferences were never requested');
+      await sleep(20);
+    }
+    // Long before the configuration (held for 800 ms) answered.
+    expect(performance.now() - t0).to.be.below(600);
+    expect(el[CONTROLLER].state.clientStatus).to.equal('loading');
+    await waitFor(() => $(el, '.menu-sections'), 'menu', 8000);
+    expect((await paths()).filter((p) => p === '/cdn/68/preferences'), 'requested once').to.have.length(1);
+    expect(el[CONTROLLER].preferences().titles?.A_DEMO_VIDEO, 'the user preferences applied').to.deep.equal({ en: 'Your total knee replacement' });
+  });
+
   it('drops the answer of a route left behind: the later navigation wins', async () => {
     const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
     await delayNext('/api/clients/demo/playlists/A_KNEE_REPLACEMENT', 1500);

@@ -278,18 +278,21 @@ export class PlayerController implements CommandContext {
     this.state.layers.local = stored.local;
     this.state.layers.account = stored.account[client] ?? {};
     const api = this.api(hosts);
+    const userPreferences = (userId: string) => api.userPreferences(userId, abort.signal).catch(() => ({}));
+    // A returning visitor: the user preferences of the user the configuration named last time are
+    // requested together with the configuration (used only if it names the same user again).
+    const cachedUser = stored.users[client];
+    const early = cachedUser ? userPreferences(cachedUser) : undefined;
     try {
       const config = await api.clientConfig(client, abort.signal);
       let user: Record<string, unknown> = {};
-      if (config.userId) {
-        user = await api.userPreferences(config.userId, abort.signal).catch(() => ({}));
-      }
+      if (config.userId) user = await (early && config.userId === cachedUser ? early : userPreferences(config.userId));
       if (abort.signal.aborted) return;
       this.state.layers.account = sanitizeLayer({ ...config.preferences, ...user });
       this.state.clientName = config.name;
       this.state.userId = config.userId;
       this.state.clientStatus = 'ready';
-      saveLayers(client, this.state.layers.account, this.state.layers.local);
+      saveLayers(client, this.state.layers.account, this.state.layers.local, config.userId ?? null);
     } catch (error) {
       if (abort.signal.aborted) return;
       const e = error as { kind?: string; status?: number };

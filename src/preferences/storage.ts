@@ -9,11 +9,18 @@ import {
 } from './defaults';
 import { coerceToPreference } from './query';
 
-/** What is persisted: the account layer (by client) and the visitor's local choices. */
+/** What is persisted: the account layer (by client), the visitor's local choices, and each client's user id. */
 export interface StoredPreferences {
   account: Record<string, PartialPreferences>;
   local: PartialPreferences;
+  /**
+   * The user id each client's configuration named last: a returning visitor's user preferences are then
+   * requested together with the configuration instead of after it.
+   */
+  users: Record<string, string>;
 }
+
+const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** Keep only known keys whose values have the default's type: stored data is untrusted input. */
 export function sanitizeLayer(value: unknown): PartialPreferences {
@@ -37,7 +44,7 @@ function getStorage(): Storage | null {
 
 /** Read stored preferences; any failure (throwing storage, corrupt JSON, wrong version, wrong types) gives empties. */
 export function readStored(): StoredPreferences {
-  const empty: StoredPreferences = { account: {}, local: {} };
+  const empty: StoredPreferences = { account: {}, local: {}, users: {} };
   try {
     const storage = getStorage();
     if (!storage) return empty;
@@ -46,13 +53,17 @@ export function readStored(): StoredPreferences {
     if (!raw) return empty;
     const parsed: unknown = JSON.parse(raw);
     if (!parsed || typeof parsed !== 'object') return empty;
-    const { account, local } = parsed as Record<string, unknown>;
+    const { account, local, users } = parsed as Record<string, unknown>;
     // No prototype: a stored "__proto__" client key stays an ordinary key.
     const accounts: Record<string, PartialPreferences> = Object.create(null);
     if (account && typeof account === 'object' && !Array.isArray(account)) {
       for (const [client, layer] of Object.entries(account)) accounts[client] = sanitizeLayer(layer);
     }
-    return { account: accounts, local: sanitizeLayer(local) };
+    const userIds: Record<string, string> = Object.create(null);
+    if (users && typeof users === 'object' && !Array.isArray(users)) {
+      for (const [client, id] of Object.entries(users)) if (typeof id === 'string' && USER_ID.test(id)) userIds[client] = id;
+    }
+    return { account: accounts, local: sanitizeLayer(local), users: userIds };
   } catch {
     return empty;
   }
@@ -63,7 +74,8 @@ export function writeStored(stored: StoredPreferences): boolean {
   try {
     const storage = getStorage();
     if (!storage) return false;
-    storage.setItem(STORAGE_KEY, JSON.stringify(stored));
+    const { users, ...layers } = stored;
+    storage.setItem(STORAGE_KEY, JSON.stringify(Object.keys(users).length > 0 ? stored : layers));
     storage.setItem(STORAGE_VERSION_KEY, STORAGE_VERSION);
     return true;
   } catch {
@@ -71,10 +83,17 @@ export function writeStored(stored: StoredPreferences): boolean {
   }
 }
 
-/** Save one client's account layer and the local layer, keeping other clients' cached accounts. */
-export function saveLayers(client: string | undefined, account: PartialPreferences, local: PartialPreferences): boolean {
+/**
+ * Save one client's account layer and the local layer, keeping other clients' cached accounts; with a
+ * `userId`, also the user id the client's configuration named (null: none).
+ */
+export function saveLayers(client: string | undefined, account: PartialPreferences, local: PartialPreferences, userId?: string | null): boolean {
   const stored = readStored();
   if (client) stored.account[client] = account;
+  if (client && userId !== undefined) {
+    if (userId && USER_ID.test(userId)) stored.users[client] = userId;
+    else delete stored.users[client];
+  }
   stored.local = local;
   return writeStored(stored);
 }
