@@ -3,6 +3,7 @@ import { normalisePlaylist } from '../src/content/normalise-playlist';
 import type { ProviderApi } from '../src/content/provider';
 import { ANALYTICS } from '../src/playback/analytics';
 import { PlaybackEngine } from '../src/playback/engine';
+import { TIMING } from '../src/playback/timing';
 import type { AdapterEvents, MediaAdapter, MediaLoader } from '../src/playback/types';
 import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
 import { createPlayerState } from '../src/state/player-state';
@@ -126,6 +127,28 @@ describe('playback engine with a fake adapter and a fake clock', () => {
     expect(state.playback.currentTime).to.equal(1);
     expect(engine.next()).to.equal(false);
     expect(state.playback.index).to.equal(0);
+  });
+
+  it('takes its timings from its dependencies (spec values by default)', async () => {
+    const { engine, clock, state } = await setup();
+    engine.setVolume(0.3);
+    clock.tick(350);
+    expect(state.playback.indicator, 'default 350 ms').to.equal('');
+    const custom = new PlaybackEngine({
+      state,
+      host: document.createElement('div'),
+      api: () => ({}) as ProviderApi,
+      prefs: () => DEFAULT_PREFERENCES,
+      client: () => 'demo',
+      clock: () => clock,
+      timing: { ...TIMING, indicatorMs: 1000 },
+    });
+    custom.setVolume(0.4);
+    clock.tick(999);
+    expect(state.playback.indicator).to.equal('volume');
+    clock.tick(1);
+    expect(state.playback.indicator).to.equal('');
+    custom.dispose();
   });
 
   it('the indicator clears after 350 ms and a notice after 5000 ms of the player clock; dispose leaves no timer', async () => {

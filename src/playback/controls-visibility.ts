@@ -1,5 +1,5 @@
 import type { Clock } from './clock';
-import { PLAYER_STATE, TIMING, type PlayerStateValue } from './timing';
+import { PLAYER_STATE, TIMING, type PlayerStateValue, type Timing } from './timing';
 
 /**
  * When the control bar shows (spec section 4, playback): on mouse move, touch or key press; it hides
@@ -15,6 +15,7 @@ export class ControlsVisibility {
   constructor(
     private readonly shell: { controlsVisible: boolean },
     private readonly clock: () => Clock,
+    private readonly timing: Pick<Timing, 'controlsHideMouseMs' | 'controlsHideTouchMs'> = TIMING,
   ) {}
 
   /** The visitor moved the mouse, touched, or pressed a key (the last pointer kind is kept). */
@@ -37,7 +38,7 @@ export class ControlsVisibility {
   private schedule(): void {
     this.cancel();
     if (!this.mayHide) return;
-    const ms = this.lastInput === 'touch' ? TIMING.controlsHideTouchMs : TIMING.controlsHideMouseMs;
+    const ms = this.lastInput === 'touch' ? this.timing.controlsHideTouchMs : this.timing.controlsHideMouseMs;
     this.timer = this.clock().setTimeout(() => {
       this.timer = undefined;
       if (this.mayHide) this.shell.controlsVisible = false;

@@ -9,7 +9,7 @@ import { realClock, type Clock } from './clock';
 import { loaderFor } from './loaders';
 import { nextIndex, prevIndex, setIndex } from './playlist-index';
 import { captionLanguages, crossedChapters, furthestWatched, isEnded, muted, newMilestones, seekTarget, steppedVolume, unmuted, withVolume, type VolumeModel } from './rules';
-import { PLAYER_STATE, TIMING, type PlayerStateValue } from './timing';
+import { PLAYER_STATE, TIMING, type PlayerStateValue, type Timing } from './timing';
 import { DEFAULT_SCRIPTS, type AdapterEvents, type MediaAdapter, type MediaLoader, type PlayerError } from './types';
 import { activeCues, parseVtt, type Cue } from './vtt';
 
@@ -23,6 +23,8 @@ export interface EngineDeps {
   scripts?: () => Partial<typeof DEFAULT_SCRIPTS>;
   /** Time for the poll, the indicator and the notices (a fake one in tests). */
   clock?: () => Clock;
+  /** Timings of spec section 9 (the defaults; tests may pass others). */
+  timing?: Timing;
   /** The loader for an item (tests give a fake adapter). */
   loaderFor?: (item: PlaylistItem) => MediaLoader;
 }
@@ -64,6 +66,10 @@ export class PlaybackEngine {
   private watched = 0;
 
   constructor(private readonly deps: EngineDeps) {}
+
+  private get timing(): Timing {
+    return this.deps.timing ?? TIMING;
+  }
 
   private get clock(): Clock {
     return this.deps.clock?.() ?? realClock;
@@ -395,7 +401,7 @@ export class PlaybackEngine {
 
   private startPolling(): void {
     this.stopPolling();
-    this.poll = this.clock.setInterval(() => this.tick(), TIMING.pollMs);
+    this.poll = this.clock.setInterval(() => this.tick(), this.timing.pollMs);
   }
   private stopPolling(): void {
     if (this.poll) this.clock.clearInterval(this.poll);
@@ -419,7 +425,7 @@ export class PlaybackEngine {
         this.sendMilestones((t / d) * 100);
         for (const ch of crossedChapters(item.chapters, this.lastTime, t)) this.analytics(ANALYTICS.VIDEO_STEP, `${item.code} ${ch.h}`);
       }
-      if (isEnded(t, d)) this.onEnded();
+      if (isEnded(t, d, this.timing.endThresholdS)) this.onEnded();
     }
     this.lastTime = t;
   }
@@ -466,7 +472,7 @@ export class PlaybackEngine {
       this.noticeTimers.delete(timer);
       const at = list.findIndex((n) => n.id === id);
       if (at >= 0) list.splice(at, 1);
-    }, TIMING.notificationMs);
+    }, this.timing.notificationMs);
     this.noticeTimers.add(timer);
   }
 
@@ -478,7 +484,7 @@ export class PlaybackEngine {
     this.indicatorTimer = this.clock.setTimeout(() => {
       pb.indicator = '';
       pb.indicatorText = '';
-    }, TIMING.indicatorMs);
+    }, this.timing.indicatorMs);
   }
 
   private emitVolume(): void {

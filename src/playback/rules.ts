@@ -7,7 +7,8 @@ import { PERCENT_MILESTONES } from './analytics';
 import { TIMING } from './timing';
 
 /** Ended when the time passes the duration, reaches 100 %, or less than 0.1 s remain. */
-export const isEnded = (time: number, duration: number): boolean => duration > 0 && (time >= duration || duration - time < TIMING.endThresholdS);
+export const isEnded = (time: number, duration: number, thresholdS: number = TIMING.endThresholdS): boolean =>
+  duration > 0 && (time >= duration || duration - time < thresholdS);
 
 // ---- volume -------------------------------------------------------------------------------------
 
