@@ -2,9 +2,9 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
 /**
- * Two catalogs per language: `messages` for what the entry chunk shows (menu, errors, modal titles), and
- * `player` for the player screen, its control bar, its modal bodies and the notices, loaded with the
- * player's chunks (src/i18n/locales.ts). A message used on both sides is in both catalogs.
+ * Catalogs per language: `messages` for what the entry chunk shows (menu, errors, modal titles); `player`
+ * for the player screen, its control bar, its modal bodies and the notices; `settings` for the settings
+ * screens. Each loads with what shows it (src/i18n/locales.ts); a message used in two is in both.
  */
 const PLAYER_SOURCES = [
   '<rootDir>/src/screens/player-screen.tsx',
@@ -13,13 +13,16 @@ const PLAYER_SOURCES = [
   '<rootDir>/src/screens/modals/player-modals.tsx',
 ];
 
+const SETTINGS_SOURCES = ['<rootDir>/src/screens/modals/settings-modals.tsx'];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es', 'de', 'ar', 'pt'],
   fallbackLocales: { default: 'en' },
   catalogs: [
     { path: '<rootDir>/locales/{locale}/player', include: PLAYER_SOURCES },
-    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: PLAYER_SOURCES },
+    { path: '<rootDir>/locales/{locale}/settings', include: SETTINGS_SOURCES },
+    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: [...PLAYER_SOURCES, ...SETTINGS_SOURCES] },
   ],
   format: formatter({ origins: false, lineNumbers: false }),
   compileNamespace: 'ts',

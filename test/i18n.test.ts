@@ -9,6 +9,11 @@ import { messages as dePlayer } from '../locales/de/player';
 import { messages as enPlayer } from '../locales/en/player';
 import { messages as esPlayer } from '../locales/es/player';
 import { messages as ptPlayer } from '../locales/pt/player';
+import { messages as arSettings } from '../locales/ar/settings';
+import { messages as deSettings } from '../locales/de/settings';
+import { messages as enSettings } from '../locales/en/settings';
+import { messages as esSettings } from '../locales/es/settings';
+import { messages as ptSettings } from '../locales/pt/settings';
 import { CONTROLLER } from '../src/app/player-app';
 import { $, clearStorage, mountPlayer, text, unmountAll, waitFor, flat } from './helpers';
 
@@ -20,10 +25,11 @@ describe('i18n catalogs', () => {
     const catalogs = {
       messages: { en, es, de, ar, pt },
       player: { en: enPlayer, es: esPlayer, de: dePlayer, ar: arPlayer, pt: ptPlayer },
+      settings: { en: enSettings, es: esSettings, de: deSettings, ar: arSettings, pt: ptSettings },
     };
     for (const [name, { en: source, ...others }] of Object.entries(catalogs)) {
       const ids = Object.keys(source).sort();
-      expect(ids.length, name).to.be.greaterThan(30);
+      expect(ids.length, name).to.be.greaterThan(name === 'settings' ? 0 : 30);
       for (const [lang, cat] of Object.entries(others)) {
         expect(Object.keys(cat).sort(), `${name} ${lang}`).to.deep.equal(ids);
         for (const id of ids) expect(flat(cat[id]).trim(), `${name} ${lang} ${id}`).to.not.equal('');
@@ -35,6 +41,15 @@ describe('i18n catalogs', () => {
     // The player's texts are not in the entry's catalog.
     expect(Object.keys(en)).to.not.include('controls.seek');
     expect(Object.keys(enPlayer)).to.include('controls.seek');
+  });
+
+  it("a modal's strings come from its own catalog, loaded with it, in the visitor's language", async () => {
+    const el = await mountPlayer({ client: 'demo', language: 'es' });
+    el[CONTROLLER].navigate('/demo/menu/settings/menu/language');
+    await waitFor(() => $(el, '.modal fieldset legend'), 'menu language settings');
+    expect(el[CONTROLLER].state.catalogs).to.include('settings');
+    expect(text(el, '.modal fieldset legend')).to.equal(flat(esSettings['modal.menuLanguage']));
+    expect(text(el, '.modal-title')).to.equal(flat(es['modal.menuLanguage']));
   });
 
   it('switches the interface language per player, right-to-left for Arabic', async () => {

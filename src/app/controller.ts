@@ -168,7 +168,11 @@ export class PlayerController implements CommandContext {
     const client = route.name === 'error' ? undefined : route.client;
     if (client) void this.loadClient(client, hosts);
     const playerRoute = route.name === 'playlist' || route.name === 'collection-item';
-    this.syncLanguage(playerRoute ? ['messages', 'player'] : ['messages']);
+    const catalogs = new Set<CatalogName>(['messages']);
+    if (playerRoute) catalogs.add('player');
+    const modalCatalog = route.modal && modalEntry(route.modal).catalog;
+    if (modalCatalog) catalogs.add(modalCatalog);
+    this.syncLanguage([...catalogs]);
     if (route.modal) {
       // The modal layer and the body's chunk, together; the modal layer shows a failure with a retry.
       void MODAL_LAYER.load().catch(() => undefined);

@@ -3,10 +3,10 @@ import { isLanguage, type Language } from '../preferences/defaults';
 
 /**
  * The catalogs of each language (lingui.config.ts): `messages` for the entry's screens, `player` for the
- * player screen, its modal bodies and the notices. English `messages` ships in the entry (the first
+ * player screen, its modal bodies and the notices, `settings` for the settings screens. English `messages` ships in the entry (the first
  * screen); every other catalog is a lazy chunk, loaded with what shows it.
  */
-export const CATALOGS = ['messages', 'player'] as const;
+export const CATALOGS = ['messages', 'player', 'settings'] as const;
 export type CatalogName = (typeof CATALOGS)[number];
 
 type Load = () => Promise<{ messages: Messages }>;
@@ -23,6 +23,13 @@ const loaders: Record<CatalogName, Partial<Record<Language, Load>>> = {
     de: () => import('../../locales/de/player'),
     ar: () => import('../../locales/ar/player'),
     pt: () => import('../../locales/pt/player'),
+  },
+  settings: {
+    en: () => import('../../locales/en/settings'),
+    es: () => import('../../locales/es/settings'),
+    de: () => import('../../locales/de/settings'),
+    ar: () => import('../../locales/ar/settings'),
+    pt: () => import('../../locales/pt/settings'),
   },
 };
 

@@ -6,6 +6,7 @@
 import type { I18n } from '@lingui/core';
 import type { ComponentType } from 'react';
 import { lazyModule, type LazyModule } from '../app/lazy-module';
+import type { CatalogName } from '../i18n/locales';
 import type { MatchedRoute } from '../routing/routes';
 
 /**
@@ -35,6 +36,8 @@ export interface ModalSpec {
   title: (i18n: I18n, route: MatchedRoute) => string;
   /** The body's chunk; a modal without one yet shows its title only. */
   body?: LazyModule<ModalBody>;
+  /** The catalog of the body's strings, loaded with it (the entry's `messages` when absent). */
+  catalog?: CatalogName;
 }
 
 const playerModals = () => import('./modals/player-modals');
@@ -42,18 +45,19 @@ const settingsModals = () => import('./modals/settings-modals');
 
 export const MODALS = {
   // Player modal children.
-  note: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.note', message: 'Note' }), body: lazyModule(() => playerModals().then((m) => m.NoteModal)) },
-  chapters: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.chapters', message: 'Chapters' }), body: lazyModule(() => playerModals().then((m) => m.ChaptersModal)) },
+  note: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.note', message: 'Note' }), body: lazyModule(() => playerModals().then((m) => m.NoteModal)), catalog: 'player' },
+  chapters: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.chapters', message: 'Chapters' }), body: lazyModule(() => playerModals().then((m) => m.ChaptersModal)), catalog: 'player' },
   'chapters/:chapter': {
     scope: 'player',
     kind: 'dialog',
     title: (i18n, route) => i18n._({ id: 'modal.chapter', message: 'Chapter {chapter}', values: { chapter: route.chapter } }),
     body: lazyModule(() => playerModals().then((m) => m.ChapterRoute)),
+    catalog: 'player',
   },
   markup: { scope: 'player', kind: 'overlay', title: (i18n) => i18n._({ id: 'modal.markup', message: 'Annotate' }) },
-  list: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.list', message: 'Playlist' }), body: lazyModule(() => playerModals().then((m) => m.ListModal)) },
-  info: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.info', message: 'Information' }), body: lazyModule(() => playerModals().then((m) => m.InfoModal)) },
-  extras: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.extras', message: 'Extras' }), body: lazyModule(() => playerModals().then((m) => m.ExtrasModal)) },
+  list: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.list', message: 'Playlist' }), body: lazyModule(() => playerModals().then((m) => m.ListModal)), catalog: 'player' },
+  info: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.info', message: 'Information' }), body: lazyModule(() => playerModals().then((m) => m.InfoModal)), catalog: 'player' },
+  extras: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.extras', message: 'Extras' }), body: lazyModule(() => playerModals().then((m) => m.ExtrasModal)), catalog: 'player' },
   // Navigation modal children.
   search: { scope: 'menu', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.search', message: 'Search' }) },
   'search-next': { scope: 'menu', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.search', message: 'Search' }) },
@@ -67,6 +71,7 @@ export const MODALS = {
     kind: 'dialog',
     title: (i18n) => i18n._({ id: 'modal.menuLanguage', message: 'Menu language' }),
     body: lazyModule(() => settingsModals().then((m) => m.MenuLanguageSettings)),
+    catalog: 'settings',
   },
   'settings/menu/font-size': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.fontSize', message: 'Font size' }) },
   'settings/menu/increase-contrast': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.increaseContrast', message: 'Increase contrast' }) },

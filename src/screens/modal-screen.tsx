@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
+import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
 import { useLazyModule, type LazyModule } from '../app/lazy-module';
 import type { MatchedRoute } from '../routing/routes';
@@ -24,13 +25,14 @@ function LazyBody({ body, ...props }: ModalBodyProps & { body: LazyModule<ModalB
 export function ModalScreen({ route }: { route: MatchedRoute }) {
   const { i18n } = useLingui();
   const { controller } = usePlayer();
+  const snap = useSnapshot(controller.state);
   const returnPath = route.returnPath;
   const close = useCallback(() => returnPath && controller.navigate(returnPath), [controller, returnPath]);
   if (!route.modal || !returnPath) return null;
   const entry = modalEntry(route.modal);
   return (
     <ModalDialog kind={entry.kind} name={route.modal} title={entry.title(i18n, route)} closeLabel={i18n._({ id: 'action.close', message: 'Close' })} onClose={close}>
-      {entry.body && (
+      {entry.body && (!entry.catalog || snap.catalogs.includes(entry.catalog)) && (
         <ErrorBoundary resetKey={route.modal} fallback={(reset) => <LoadFailure error={{ kind: 'screen' }} onRetry={reset} />}>
           <LazyBody body={entry.body} route={route} close={close} />
         </ErrorBoundary>
