@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/player-app';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
-import { $, cleanPlayersAndFaults, mountPlayer, waitFor, waitForPath } from './helpers';
+import { $, cleanPlayersAndFaults, mountPlayer, PROVIDER_URL, waitFor, waitForPath } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const themeText = (el: PatientEdPlayerElement) => [...el[CONTROLLER].dynamicSheet.cssRules].map((r) => r.cssText).join('\n');
@@ -18,6 +18,16 @@ describe('attributes changed or removed after mount', () => {
     expect(pb(el).playlist, 'the playlist was left').to.equal(undefined);
     el.setAttribute('code', 'A_KNEE_REPLACEMENT');
     await waitForPath(el, '/demo/player/A_KNEE_REPLACEMENT');
+  });
+
+  it('provider-url changed after mount: data, thumbnails and art come from the new host', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    await waitFor(() => $(el, '.menu-sections'), 'menu');
+    const other = PROVIDER_URL.replace('localhost', '127.0.0.1');
+    el.setAttribute('provider-url', other);
+    await waitFor(() => $(el, '.practice-art')?.getAttribute('src')?.includes('127.0.0.1'), 'art from the new host');
+    expect(el[CONTROLLER].state.data.profile.key).to.include('127.0.0.1');
+    await waitFor(() => $(el, '.menu-sections'), 'menu from the new host');
   });
 
   it('an option changed after mount applies; removed, it falls back to the account or default value', async () => {

@@ -44,6 +44,10 @@ function embedOptions(props: PlayerAppProps) {
   };
 }
 
+/** Provider hosts from the attributes. */
+const hostsOf = (props: PlayerAppProps) =>
+  resolveHosts(props.providerUrl, { api: props.apiUrl, delivery: props.deliveryUrl, static: props.staticUrl, brochure: props.brochureUrl });
+
 /**
  * Apply the element's options to its controller: provider hosts, SDK URLs, query options, and the
  * route when client or code changed. Idempotent. The element calls it as it connects, so the first
@@ -51,7 +55,7 @@ function embedOptions(props: PlayerAppProps) {
  */
 export function applyEmbedOptions(controller: PlayerController, props: PlayerAppProps): void {
   const embed = embedOptions(props);
-  controller.setHosts(resolveHosts(props.providerUrl, { api: props.apiUrl, delivery: props.deliveryUrl, static: props.staticUrl, brochure: props.brochureUrl }));
+  controller.setHosts(hostsOf(props));
   controller.scripts = { ...(props.youtubeApiUrl ? { youtube: props.youtubeApiUrl } : {}), ...(props.vimeoApiUrl ? { vimeo: props.vimeoApiUrl } : {}) };
   controller.setQueryOptions(embed.options);
   // The controller remembers what it routed to, so moving the element keeps the visitor's place.
@@ -65,9 +69,9 @@ export function applyEmbedOptions(controller: PlayerController, props: PlayerApp
 export function PlayerApp(props: PlayerAppProps) {
   const host = (props.container instanceof ShadowRoot ? props.container.host : props.container) as ControllerHost;
   const controller = host[CONTROLLER];
-  if (controller.routedKey === undefined) applyEmbedOptions(controller, props); // not connected through the element
   useEffect(() => applyEmbedOptions(controller, props));
-  const hosts = controller.hosts!;
+  // This render's hosts (the effect above hands the same ones to the controller's requests).
+  const hosts = useMemo(() => hostsOf(props), [props.providerUrl, props.apiUrl, props.deliveryUrl, props.staticUrl, props.brochureUrl]);
 
   const onReadyRef = useRef(props.onReady);
   onReadyRef.current = props.onReady;

@@ -38,12 +38,12 @@ export class ResourceSlot<T extends object> {
   }
 
   /**
-   * Load `key` unless it is loading or loaded already (`force` loads again: retry).
+   * Load `key` unless it is loading or loaded already (`invalidate` first to load it again).
    * `onData` runs with the fresh data only while the key is still current.
    */
-  load(key: string, fetch: (signal: AbortSignal) => Promise<T>, { force = false, onData }: { force?: boolean; onData?: (data: T) => void } = {}): void {
+  load(key: string, fetch: (signal: AbortSignal) => Promise<T>, { onData }: { onData?: (data: T) => void } = {}): void {
     const t = this.target;
-    if (!force && t.key === key && (t.status === 'loading' || t.status === 'ready')) return;
+    if (t.key === key && (t.status === 'loading' || t.status === 'ready')) return;
     this.abort?.abort();
     const abort = (this.abort = new AbortController());
     t.key = key;
