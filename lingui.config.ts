@@ -13,7 +13,7 @@ const PLAYER_SOURCES = [
   '<rootDir>/src/screens/modals/player-modals.tsx',
 ];
 
-const SETTINGS_SOURCES = ['<rootDir>/src/screens/modals/settings-modals.tsx'];
+const SETTINGS_SOURCES = ['<rootDir>/src/screens/modals/settings-modals.tsx', '<rootDir>/src/screens/modals/settings-options.ts'];
 
 export default defineConfig({
   sourceLocale: 'en',

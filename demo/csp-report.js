@@ -38,6 +38,8 @@ async function run() {
     violations,
     errors,
     items: menu.shadowRoot.querySelectorAll('.item-card').length,
+    // Texts of the built entry (its English strings come from the catalog it ships).
+    texts: [menu.shadowRoot.querySelector('.notices')?.getAttribute('aria-label'), menu.shadowRoot.querySelector('[data-control="settings"]')?.getAttribute('aria-label')],
     styleAttributes: [menu, video].reduce((n, el) => n + el.shadowRoot.querySelectorAll('[style]').length, 0),
   };
   if (window.parent !== window) window.parent.postMessage(report, '*');

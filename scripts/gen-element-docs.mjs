@@ -113,8 +113,8 @@ const PREFERENCE_DOCS = {
 /** `--ped-*` custom properties (src/element/styles.ts). */
 const CSS_PROPERTY_DOCS = {
   '--ped-color': 'Theme colour: header, buttons, progress (from the `color` option).',
-  '--ped-scale': 'Player scale factor, 1 = 100% (from the `scale` option).',
-  '--ped-text-scale': 'Text scale factor, 1 = 100% (from the `font-size` option).',
+  '--ped-scale': 'Player scale factor, 1 = 100% (from the `scale` option). The text is 16px times scale times text scale, at most 4 (64px).',
+  '--ped-text-scale': 'Text scale factor, 1 = 100% (from the `font-size` option, the Text size setting).',
   '--ped-fg': 'Text colour.',
   '--ped-bg': 'Background colour.',
   '--ped-muted': 'Secondary text colour.',

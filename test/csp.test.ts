@@ -11,6 +11,7 @@ interface CspReport {
   errors: string[];
   items: number;
   styleAttributes: number;
+  texts: string[];
 }
 
 describe('strict CSP host page (built dist, another origin)', () => {
@@ -38,6 +39,7 @@ describe('strict CSP host page (built dist, another origin)', () => {
       expect(r.errors).to.deep.equal([]);
       expect(r.items).to.be.greaterThan(0);
       expect(r.styleAttributes).to.equal(0);
+      expect(r.texts).to.deep.equal(['Notifications', 'Settings']);
     } finally {
       iframe.remove();
     }

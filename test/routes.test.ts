@@ -17,16 +17,21 @@ describe('route table (pure)', () => {
     expect(matchRoute('/demo/nowhere/x')).to.include({ name: 'error', unknown: true });
   });
 
-  it('matches modal children with their return routes', () => {
+  it('matches modal children with their return routes: the parent modal, else the screen', () => {
+    const parentOf = (modal: string) => (modal.startsWith('settings/captions/') ? 'settings/captions' : modal.startsWith('settings/') ? 'settings' : undefined);
+    const back = (screen: string, modal: string) => (parentOf(modal) ? `${screen.replace(/\/$/, '')}/${parentOf(modal)}` : screen);
     for (const modal of NAVIGATION_MODALS) {
-      expect(matchRoute(`/demo/menu/${modal}`), modal).to.include({ name: 'navigation', modal, returnPath: '/demo/menu' });
-      expect(matchRoute(`/demo/menu/C_KNEE/${modal}`), modal).to.include({ modal, code: 'C_KNEE', returnPath: '/demo/menu/C_KNEE' });
+      expect(matchRoute(`/demo/menu/${modal}`), modal).to.include({ name: 'navigation', modal, screenPath: '/demo/menu', returnPath: back('/demo/menu', modal) });
+      expect(matchRoute(`/demo/menu/C_KNEE/${modal}`), modal).to.include({ modal, code: 'C_KNEE', returnPath: back('/demo/menu/C_KNEE', modal) });
     }
     for (const modal of PLAYER_MODALS) {
-      expect(matchRoute(`/demo/player/A_X/${modal}`), modal).to.include({ name: 'playlist', modal, returnPath: '/demo/player/A_X' });
-      expect(matchRoute(`/demo/player/C_K/A_X/${modal}`), modal).to.include({ name: 'collection-item', modal, returnPath: '/demo/player/C_K/A_X/' });
+      expect(matchRoute(`/demo/player/A_X/${modal}`), modal).to.include({ name: 'playlist', modal, returnPath: back('/demo/player/A_X', modal) });
+      expect(matchRoute(`/demo/player/C_K/A_X/${modal}`), modal).to.include({ name: 'collection-item', modal, screenPath: '/demo/player/C_K/A_X/', returnPath: back('/demo/player/C_K/A_X/', modal) });
     }
-    expect(matchRoute('/demo/player/A_X/chapters/2')).to.include({ modal: 'chapters/:chapter', chapter: '2' });
+    expect(matchRoute('/demo/menu/settings/captions/font-size').returnPath).to.equal('/demo/menu/settings/captions');
+    expect(matchRoute('/demo/menu/settings/menu/language').returnPath).to.equal('/demo/menu/settings');
+    expect(matchRoute('/demo/player/A_X/settings').returnPath).to.equal('/demo/player/A_X');
+    expect(matchRoute('/demo/player/A_X/chapters/2')).to.include({ modal: 'chapters/:chapter', chapter: '2', returnPath: '/demo/player/A_X' });
     expect(SHARED_MODALS).to.have.length(18);
     // Player-only modals are not navigation modals.
     expect(matchRoute('/demo/menu/C_KNEE/markup')).to.include({ name: 'error' });
@@ -103,6 +108,10 @@ describe('routes in the element', () => {
     expect(text(el, '.modal-title')).to.equal('Menu language');
     expect(shadow(el).activeElement).to.equal(dialog);
     dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    // Escape returns to the parent: the settings list, then the menu.
+    await waitForPath(el, '/demo/menu/settings');
+    expect(layer().hidden).to.equal(false);
+    $(el, '[role="dialog"]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     await waitForPath(el, '/demo/menu');
     expect(layer().hidden).to.equal(true);
     expect(layer().inert).to.equal(true);

@@ -6,6 +6,9 @@ export const ENGINE = lazyModule(() => import('../playback/engine'));
 /** The modal layer (dialog, focus trap, body loading): requested with the first modal route. */
 export const MODAL_LAYER = lazyModule(() => import('../screens/modal-screen'));
 
+/** The client-error screen: only a missing or unknown client shows it. */
+export const ERROR_SCREEN = lazyModule(() => import('../screens/error-screen'));
+
 /** The notices' texts: notices come from the engine, so they are never needed before it. */
 export const NOTICES = lazyModule(() => import('../screens/notices'));
 

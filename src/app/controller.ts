@@ -15,7 +15,7 @@ import type { Playlist } from '../content/playlist';
 import { activateLanguage, type CatalogName } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
 import { modalEntry } from '../screens/modal-registry';
-import { ENGINE, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
+import { ENGINE, ERROR_SCREEN, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
 import type { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock } from '../playback/clock';
@@ -167,6 +167,7 @@ export class PlayerController implements CommandContext {
     const hosts = this.hosts ?? resolveHosts(undefined);
     const client = route.name === 'error' ? undefined : route.client;
     if (client) void this.loadClient(client, hosts);
+    else if (route.name === 'error') void ERROR_SCREEN.load().catch(() => undefined); // the shell offers a retry
     const playerRoute = route.name === 'playlist' || route.name === 'collection-item';
     const catalogs = new Set<CatalogName>(['messages']);
     if (playerRoute) catalogs.add('player');
@@ -301,6 +302,7 @@ export class PlayerController implements CommandContext {
       if (abort.signal.aborted) return;
       const e = error as { kind?: string; status?: number };
       this.state.clientStatus = e.kind === 'status' && e.status === 404 ? 'not-found' : 'error';
+      if (this.state.clientStatus === 'not-found') void ERROR_SCREEN.load().catch(() => undefined);
       this.state.clientError = toLoadError(error);
     }
   }

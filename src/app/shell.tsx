@@ -4,8 +4,8 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { directionOf } from '../i18n/locales';
 import { mergePreferences } from '../preferences/merge';
-import { matchRoute, type MatchedRoute } from '../routing/routes';
-import { ErrorScreen } from '../screens/error-screen';
+import { matchRoute, paths, type MatchedRoute } from '../routing/routes';
+import { HEADER_ICONS, SvgIcon } from '../ui/svg-icon';
 import { MenuScreen } from '../screens/menu-screen';
 import { modalEntry } from '../screens/modal-registry';
 import { ErrorBoundary } from '../ui/error-boundary';
@@ -14,7 +14,7 @@ import { usePlayer } from './context';
 import { themeCss } from '../element/styles';
 import { dispatchPlayerEvent } from '../core/events';
 import type { ProviderHosts } from '../content/provider';
-import { MODAL_LAYER, NOTICES, PLAYER_SCREEN } from './chunks';
+import { ERROR_SCREEN, MODAL_LAYER, NOTICES, PLAYER_SCREEN } from './chunks';
 import { useLazyModule } from './lazy-module';
 
 const PLATFORMS = ['ios', 'android', 'web'];
@@ -37,6 +37,14 @@ function LazyModalScreen({ route }: { route: MatchedRoute }) {
 function LazyNotices() {
   const chunk = useLazyModule(NOTICES);
   return chunk.status === 'ready' ? <chunk.module.NoticeList /> : null;
+}
+
+/** The client-error screen from its chunk (requested by the controller with the error route or a 404 client). */
+function LazyErrorScreen({ brand }: { brand?: string }) {
+  const chunk = useLazyModule(ERROR_SCREEN);
+  if (chunk.status === 'loading') return <Loading />;
+  if (chunk.status === 'error') return <ScreenFailure onRetry={chunk.retry} />;
+  return <chunk.module.ErrorScreen brand={brand} />;
 }
 
 type PlayerScreenProps = Parameters<typeof import('../screens/player-screen').PlayerScreen>[0];
@@ -106,7 +114,7 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   const showsClientScreens = route.name !== 'error' && route.client && route.client === snap.loadedClient;
   if (!languageReady) screen = <Loading />;
   else if (route.name === 'error' || (showsClientScreens && snap.clientStatus === 'not-found')) {
-    screen = <ErrorScreen brand={prefs.reseller?.brand} />;
+    screen = <LazyErrorScreen brand={prefs.reseller?.brand} />;
   } else if (!showsClientScreens || snap.clientStatus === 'loading' || snap.clientStatus === 'idle') {
     screen = <Loading />;
   } else if (snap.clientStatus === 'error') {
@@ -130,6 +138,13 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
         <header className="practice-bar">
           {artUrl && <img className="practice-art" src={artUrl} alt="" />}
           <h1 className="practice-name">{prefs.practice}</h1>
+          {route.name === 'navigation' && route.client && (
+            <div className="header-actions">
+              <button type="button" className="header-button" data-control="settings" aria-label={i18n._({ id: 'modal.settings', message: 'Settings' })} onClick={() => controller.navigate(paths.modal(paths.navigation(route.client!, route.code), 'settings'))}>
+                <SvgIcon d={HEADER_ICONS.settings} />
+              </button>
+            </div>
+          )}
         </header>
       )}
       <div className="screen-host" inert={modalOpen && modalKind === 'dialog'}>

@@ -121,8 +121,8 @@ export type PlayerMethods = {
  * @fires {CustomEvent<{ id: string | number; result: unknown } | { id: string | number; error: { code: string; message: string } }>} result - The answer to a `command` CustomEvent.
  *
  * @cssprop --ped-color - Theme colour: header, buttons, progress (from the `color` option). Default: `#364B8C`.
- * @cssprop --ped-scale - Player scale factor, 1 = 100% (from the `scale` option). Default: `1`.
- * @cssprop --ped-text-scale - Text scale factor, 1 = 100% (from the `font-size` option). Default: `1`.
+ * @cssprop --ped-scale - Player scale factor, 1 = 100% (from the `scale` option). The text is 16px times scale times text scale, at most 4 (64px). Default: `1`.
+ * @cssprop --ped-text-scale - Text scale factor, 1 = 100% (from the `font-size` option, the Text size setting). Default: `1`.
  * @cssprop --ped-fg - Text colour. Default: `#1d2433`.
  * @cssprop --ped-bg - Background colour. Default: `#ffffff`.
  * @cssprop --ped-muted - Secondary text colour. Default: `#5a6478`.

@@ -2,6 +2,11 @@
  * All styles live inside the shadow root as constructable stylesheets (no <style> elements, no style
  * attributes: strict CSP pages need neither 'unsafe-inline' nor nonces).
  */
+/*
+ * Text size: the root font size is 16 px times the scale (spec section 9), and the text size multiplies it
+ * again; together they stop at 4 (400%, 64 px), so the largest choices stay usable: screens and the
+ * control bar wrap, dialogs scroll inside the player.
+ */
 const CSS = /* css */ `
 :host {
   --ped-color: #364B8C;
@@ -21,7 +26,7 @@ const CSS = /* css */ `
 }
 :host([hidden]) { display: none; }
 * , *::before, *::after { box-sizing: border-box; }
-.shell { position: relative; font-size: calc(16px * var(--ped-scale) * var(--ped-text-scale)); line-height: 1.45; min-height: inherit; }
+.shell { position: relative; font-size: calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))); line-height: 1.45; min-height: inherit; overflow-wrap: anywhere; }
 .shell.increase-contrast { --ped-fg: #000; --ped-muted: #000; --ped-bg: #fff; }
 .shell.increase-contrast .section-card, .shell.increase-contrast .item-card { border: 2px solid #000; }
 .shell.reduce-motion *, .shell.reduce-motion *::before, .shell.reduce-motion *::after { animation: none !important; transition: none !important; }
@@ -29,6 +34,10 @@ const CSS = /* css */ `
 .practice-bar { display: flex; align-items: center; gap: .75em; padding: .6em 1em; background: var(--ped-color); color: #fff; }
 .practice-art { width: 2.25em; height: 2.25em; background: #fff; border-radius: 50%; padding: .2em; }
 .practice-name { font-size: 1.15em; margin: 0; font-weight: 600; }
+.header-actions { margin-inline-start: auto; display: flex; gap: .25em; }
+.header-button { font: inherit; color: inherit; background: transparent; border: 0; border-radius: 50%; width: 2.4em; height: 2.4em; padding: .45em; cursor: pointer; }
+.header-button:hover { background: rgb(255 255 255 / .18); }
+.header-button .icon { width: 100%; height: 100%; fill: currentColor; display: block; }
 .screen { padding: 1em; }
 .menu-heading, .playlist-title { margin: .25em 0 .75em; font-size: 1.3em; }
 .breadcrumbs ol { display: flex; flex-wrap: wrap; gap: .25em; list-style: none; margin: 0; padding: 0; font-size: .9em; }
@@ -64,7 +73,7 @@ button:focus-visible, a:focus-visible, input:focus-visible, .modal:focus-visible
 .modal-layer[hidden] { display: none; }
 .modal-layer-overlay { background: transparent; pointer-events: none; }
 .modal-layer-overlay .modal { pointer-events: auto; }
-.modal { background: #fff; color: var(--ped-fg); border-radius: var(--ped-radius); min-width: min(24em, 100%); max-width: 40em; box-shadow: 0 10px 30px rgb(0 0 0 / .3); }
+.modal { background: #fff; color: var(--ped-fg); border-radius: var(--ped-radius); min-width: min(24em, 100%); max-width: min(40em, 100%); max-height: 100%; overflow: auto; box-shadow: 0 10px 30px rgb(0 0 0 / .3); }
 .modal-header { display: flex; align-items: center; justify-content: space-between; padding: .5em .75em .5em 1em; border-bottom: 1px solid #e3e6ec; }
 .modal-title { margin: 0; font-size: 1.15em; }
 .modal-body { padding: 1em; }

@@ -1,5 +1,5 @@
 import { isMenuCode } from '../content/profile';
-import { NAVIGATION_MODALS, PLAYER_MODALS, type ModalName } from '../screens/modal-registry';
+import { NAVIGATION_MODALS, PLAYER_MODALS, parentModal, type ModalName } from '../screens/modal-registry';
 
 /** Route names (spec section 2), declared once. */
 export const ROUTE_NAMES = ['root', 'error', 'client', 'open', 'navigation', 'playlist', 'collection-item'] as const;
@@ -17,8 +17,10 @@ export interface MatchedRoute {
   modal?: ModalName;
   /** The chapter parameter of chapters/{chapter}. */
   chapter?: string;
-  /** Path of the parent route a modal returns to. */
+  /** Path of the parent route a modal returns to: its parent modal (settings/captions/font-size -> settings/captions), else the screen. */
   returnPath?: string;
+  /** Path of the screen under a modal (the menu or player route itself). */
+  screenPath?: string;
   /** Unknown path: shown as the error screen. */
   unknown?: boolean;
 }
@@ -57,6 +59,13 @@ const firstSegments = (list: readonly string[]) => new Set(list.map((m) => m.spl
 const NAV_FIRST = firstSegments(NAVIGATION_MODALS);
 const PLAYER_FIRST = firstSegments(PLAYER_MODALS);
 
+/** The screen's path, and for a modal where it returns to. */
+function withReturn(modal: Pick<MatchedRoute, 'modal' | 'chapter'>, screenPath: string): Partial<MatchedRoute> {
+  if (!modal.modal) return modal;
+  const parent = parentModal(modal.modal);
+  return { ...modal, screenPath, returnPath: parent ? paths.modal(screenPath, parent) : screenPath };
+}
+
 /** Match an in-memory path against the route table. */
 export function matchRoute(path: string): MatchedRoute {
   const trimmed = path.split('?')[0];
@@ -75,14 +84,14 @@ export function matchRoute(path: string): MatchedRoute {
     const code = hasCode ? dec(rest[0]) : undefined;
     const modal = matchModal(hasCode ? rest.slice(1) : rest, NAVIGATION_MODALS, false);
     if (!modal) return { name: 'error', unknown: true };
-    return { name: 'navigation', client, code, ...modal, ...(modal.modal ? { returnPath: paths.navigation(client, code) } : {}) };
+    return { name: 'navigation', client, code, ...withReturn(modal, paths.navigation(client, code)) };
   }
   if (section === 'player' && rest.length >= 1) {
     const code = dec(rest[0]);
     if (rest.length === 1 || PLAYER_FIRST.has(rest[1])) {
       const modal = matchModal(rest.slice(1), PLAYER_MODALS, true);
       if (!modal) return { name: 'error', unknown: true };
-      return { name: 'playlist', client, code, ...modal, ...(modal.modal ? { returnPath: paths.playlist(client, code) } : {}) };
+      return { name: 'playlist', client, code, ...withReturn(modal, paths.playlist(client, code)) };
     }
     const collection = code;
     const itemCode = dec(rest[1]);
@@ -93,8 +102,7 @@ export function matchRoute(path: string): MatchedRoute {
       client,
       collection,
       code: itemCode,
-      ...modal,
-      ...(modal.modal ? { returnPath: paths.collectionItem(client, collection, itemCode) } : {}),
+      ...withReturn(modal, paths.collectionItem(client, collection, itemCode)),
     };
   }
   return { name: 'error', unknown: true };

@@ -42,6 +42,11 @@ export interface ModalSpec {
 
 const playerModals = () => import('./modals/player-modals');
 const settingsModals = () => import('./modals/settings-modals');
+type SettingsModule = Awaited<ReturnType<typeof settingsModals>>;
+
+/** A settings screen of the shared set: a dialog whose body is an export of the settings chunk. */
+const settings = (title: ModalSpec['title'], body: { [K in keyof SettingsModule]: SettingsModule[K] extends ModalBody ? K : never }[keyof SettingsModule]) =>
+  ({ scope: 'shared', kind: 'dialog', title, body: lazyModule(() => settingsModals().then((m) => m[body] as ModalBody)), catalog: 'settings' }) as const satisfies ModalSpec;
 
 export const MODALS = {
   // Player modal children.
@@ -62,38 +67,27 @@ export const MODALS = {
   search: { scope: 'menu', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.search', message: 'Search' }) },
   'search-next': { scope: 'menu', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.search', message: 'Search' }) },
   // The shared modal set.
-  settings: { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.settings', message: 'Settings' }) },
+  settings: settings((i18n) => i18n._({ id: 'modal.settings', message: 'Settings' }), 'SettingsHome'),
   embed: { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.embed', message: 'Embed' }) },
   share: { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.share', message: 'Share' }) },
-  'settings/keyboard-shortcuts': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.keyboardShortcuts', message: 'Keyboard shortcuts' }) },
-  'settings/menu/language': {
-    scope: 'shared',
-    kind: 'dialog',
-    title: (i18n) => i18n._({ id: 'modal.menuLanguage', message: 'Menu language' }),
-    body: lazyModule(() => settingsModals().then((m) => m.MenuLanguageSettings)),
-    catalog: 'settings',
-  },
-  'settings/menu/font-size': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.fontSize', message: 'Font size' }) },
-  'settings/menu/increase-contrast': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.increaseContrast', message: 'Increase contrast' }) },
-  'settings/menu/reduce-motion': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.reduceMotion', message: 'Reduce motion' }) },
-  'settings/video/language': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.videoLanguage', message: 'Video language' }) },
-  'settings/video/audio': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.audio', message: 'Audio' }) },
-  'settings/captions': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.captions', message: 'Captions' }) },
-  'settings/captions/language': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.captionsLanguage', message: 'Captions language' }) },
-  'settings/captions/font-family': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.captionsFontFamily', message: 'Caption font' }) },
-  'settings/captions/font-size': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.captionsFontSize', message: 'Caption size' }) },
-  'settings/captions/font-color': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.captionsFontColor', message: 'Caption colour' }) },
-  'settings/captions/font-opacity': { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.captionsFontOpacity', message: 'Caption opacity' }) },
-  'settings/captions/background-color': {
-    scope: 'shared',
-    kind: 'dialog',
-    title: (i18n) => i18n._({ id: 'modal.captionsBackgroundColor', message: 'Caption background colour' }),
-  },
-  'settings/captions/background-opacity': {
-    scope: 'shared',
-    kind: 'dialog',
-    title: (i18n) => i18n._({ id: 'modal.captionsBackgroundOpacity', message: 'Caption background opacity' }),
-  },
+  'settings/keyboard-shortcuts': settings((i18n) => i18n._({ id: 'modal.keyboardShortcuts', message: 'Keyboard shortcuts' }), 'KeyboardShortcutsSettings'),
+  'settings/menu/language': settings((i18n) => i18n._({ id: 'modal.menuLanguage', message: 'Menu language' }), 'MenuLanguageSettings'),
+  'settings/menu/font-size': settings((i18n) => i18n._({ id: 'modal.textSize', message: 'Text size' }), 'TextSizeSettings'),
+  'settings/menu/increase-contrast': settings((i18n) => i18n._({ id: 'modal.increaseContrast', message: 'Increase contrast' }), 'IncreaseContrastSettings'),
+  'settings/menu/reduce-motion': settings((i18n) => i18n._({ id: 'modal.reduceMotion', message: 'Reduce motion' }), 'ReduceMotionSettings'),
+  'settings/video/language': settings((i18n) => i18n._({ id: 'modal.videoLanguage', message: 'Video language' }), 'VideoLanguageSettings'),
+  'settings/video/audio': settings((i18n) => i18n._({ id: 'modal.audio', message: 'Audio' }), 'AudioSettings'),
+  'settings/captions': settings((i18n) => i18n._({ id: 'modal.captions', message: 'Captions' }), 'CaptionsSettings'),
+  'settings/captions/language': settings((i18n) => i18n._({ id: 'modal.captionLanguage', message: 'Caption language' }), 'CaptionLanguageSettings'),
+  'settings/captions/font-family': settings((i18n) => i18n._({ id: 'modal.captionFont', message: 'Font' }), 'CaptionFontSettings'),
+  'settings/captions/font-size': settings((i18n) => i18n._({ id: 'modal.captionFontSize', message: 'Font size' }), 'CaptionSizeSettings'),
+  'settings/captions/font-color': settings((i18n) => i18n._({ id: 'modal.captionFontColor', message: 'Font color' }), 'CaptionColorSettings'),
+  'settings/captions/font-opacity': settings((i18n) => i18n._({ id: 'modal.captionFontOpacity', message: 'Font opacity' }), 'CaptionOpacitySettings'),
+  'settings/captions/background-color': settings((i18n) => i18n._({ id: 'modal.captionBackgroundColor', message: 'Background color' }), 'CaptionBackgroundSettings'),
+  'settings/captions/background-opacity': settings(
+    (i18n) => i18n._({ id: 'modal.captionBackgroundOpacity', message: 'Background opacity' }),
+    'CaptionBackgroundOpacitySettings',
+  ),
 } as const satisfies Record<string, ModalSpec>;
 
 export type ModalName = keyof typeof MODALS;
@@ -108,3 +102,17 @@ export const PLAYER_MODALS = named(['player', 'shared']);
 export const NAVIGATION_MODALS = named(['menu', 'shared']);
 
 export const modalEntry = (name: ModalName): ModalSpec => MODALS[name];
+
+/**
+ * The modal a modal returns to: the nearest declared ancestor of its name (settings/captions/font-size ->
+ * settings/captions, settings/menu/language -> settings); none for a top-level one or a parameter route.
+ */
+export function parentModal(name: ModalName): ModalName | undefined {
+  if (name.includes(':')) return undefined;
+  const segs = name.split('/');
+  for (let n = segs.length - 1; n > 0; n--) {
+    const candidate = segs.slice(0, n).join('/');
+    if (Object.hasOwn(MODALS, candidate)) return candidate as ModalName;
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
 import { useLazyModule, type LazyModule } from '../app/lazy-module';
@@ -7,7 +7,7 @@ import type { MatchedRoute } from '../routing/routes';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { ModalDialog } from '../ui/modal-dialog';
-import { modalEntry, type ModalBody, type ModalBodyProps } from './modal-registry';
+import { modalEntry, parentModal, type ModalBody, type ModalBodyProps, type ModalName } from './modal-registry';
 
 /** A modal's body from its chunk: a spinner while it loads, a retry (that imports again) when it fails. */
 function LazyBody({ body, ...props }: ModalBodyProps & { body: LazyModule<ModalBody> }) {
@@ -21,6 +21,10 @@ function LazyBody({ body, ...props }: ModalBodyProps & { body: LazyModule<ModalB
 /**
  * The modal layer's content for a modal route, from the screen registry. Its body sits inside an
  * error boundary: a body that throws shows a retry inside the dialog, never a blank player.
+ *
+ * Focus: each modal screen takes the focus when it opens; coming back from a child screen (settings/captions
+ * from settings/captions/font-size) puts it on the link that opened the child; when the modal layer
+ * closes, it returns to the control that opened the first screen.
  */
 export function ModalScreen({ route }: { route: MatchedRoute }) {
   const { i18n } = useLingui();
@@ -28,10 +32,27 @@ export function ModalScreen({ route }: { route: MatchedRoute }) {
   const snap = useSnapshot(controller.state);
   const returnPath = route.returnPath;
   const close = useCallback(() => returnPath && controller.navigate(returnPath), [controller, returnPath]);
+  // The opener, read while rendering (before any dialog takes the focus).
+  const [opener] = useState(() => controller.host.shadowRoot?.activeElement as HTMLElement | null | undefined);
+  useEffect(() => () => void (opener?.isConnected && opener.focus()), [opener]);
+  const shown = useRef<ModalName | undefined>(undefined);
+  const previous = shown.current;
+  useEffect(() => {
+    shown.current = route.modal;
+  }, [route.modal]);
   if (!route.modal || !returnPath) return null;
   const entry = modalEntry(route.modal);
+  const backFromChild = previous && previous !== route.modal && parentModal(previous) === route.modal ? `[data-settings="${previous}"]` : undefined;
   return (
-    <ModalDialog kind={entry.kind} name={route.modal} title={entry.title(i18n, route)} closeLabel={i18n._({ id: 'action.close', message: 'Close' })} onClose={close}>
+    <ModalDialog
+      key={route.modal}
+      kind={entry.kind}
+      name={route.modal}
+      title={entry.title(i18n, route)}
+      closeLabel={i18n._({ id: 'action.close', message: 'Close' })}
+      onClose={close}
+      initialFocus={backFromChild}
+    >
       {entry.body && (!entry.catalog || snap.catalogs.includes(entry.catalog)) && (
         <ErrorBoundary resetKey={route.modal} fallback={(reset) => <LoadFailure error={{ kind: 'screen' }} onRetry={reset} />}>
           <LazyBody body={entry.body} route={route} close={close} />

@@ -127,6 +127,9 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
         <button type="button" className="control" data-control="extras" aria-label={i18n._({ id: 'modal.extras', message: 'Extras' })} onClick={() => openModal('extras')}>
           <Icon name="extras" />
         </button>
+        <button type="button" className="control" data-control="settings" aria-label={i18n._({ id: 'modal.settings', message: 'Settings' })} onClick={() => openModal('settings')}>
+          <Icon name="settings" />
+        </button>
         {prefs.enlargeButton === 1 && (
           <button type="button" className="control" data-control="fullscreen" aria-pressed={snap.shell.fullscreen} aria-label={i18n._({ id: 'controls.fullscreen', message: 'Full screen' })} onClick={() => run('toggleFullscreen')}>
             <Icon name={snap.shell.fullscreen ? 'exitFullscreen' : 'fullscreen'} />

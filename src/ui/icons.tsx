@@ -1,5 +1,8 @@
-/** Inline SVG icons (elements, not markup strings: CSP-safe). Decorative: the buttons carry the labels. */
+import { HEADER_ICONS, SvgIcon } from './svg-icon';
+
+/** The player's icons (only lazy chunks import this module). Decorative: the buttons carry the labels. */
 const PATHS = {
+  ...HEADER_ICONS,
   play: 'M8 5v14l11-7z',
   pause: 'M6 5h4v14H6zm8 0h4v14h-4z',
   prev: 'M6 6h2v12H6zm3.5 6 8.5 6V6z',
@@ -19,9 +22,5 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name }: { name: IconName }) {
-  return (
-    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <SvgIcon d={PATHS[name]} />;
 }

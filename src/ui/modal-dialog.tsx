@@ -8,26 +8,26 @@ export interface ModalDialogProps {
   title: string;
   closeLabel: string;
   onClose: () => void;
+  /** What takes the focus when the dialog opens (a selector inside it); the dialog itself otherwise. */
+  initialFocus?: string;
   children?: ReactNode;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
- * Modal dialog: focus moves in, Tab is trapped, Escape closes, focus returns to where it was. As an
- * overlay, Tab is not trapped (the stage stays live) but Escape and the focus return are the same.
+ * Modal dialog: focus moves in, Tab is trapped, Escape closes. As an overlay, Tab is not trapped (the
+ * stage stays live) but Escape is the same. Where the focus returns is the modal layer's business.
  */
-export function ModalDialog({ kind = 'dialog', name, title, closeLabel, onClose, children }: ModalDialogProps) {
+export function ModalDialog({ kind = 'dialog', name, title, closeLabel, onClose, initialFocus, children }: ModalDialogProps) {
   const modal = kind === 'dialog';
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
-    const root = ref.current?.getRootNode() as Document | ShadowRoot | undefined;
-    const previous = root?.activeElement as HTMLElement | null | undefined;
-    ref.current?.focus();
-    return () => {
-      if (previous && previous.isConnected) previous.focus();
-    };
+    const target = initialFocus ? ref.current?.querySelector<HTMLElement>(initialFocus) : null;
+    (target ?? ref.current)?.focus();
+    // Only when the dialog opens: a re-render never moves the focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') {
