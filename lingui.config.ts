@@ -3,8 +3,8 @@ import { formatter } from '@lingui/format-po';
 
 /**
  * Catalogs per language: `messages` for what the entry chunk shows (menu, errors, modal titles); `player`
- * for the player screen, its control bar, its modal bodies and the notices; `settings` for the settings
- * screens. Each loads with what shows it (src/i18n/locales.ts); a message used in two is in both.
+ * for the player screen, its control bar, its modal bodies and the notices; `settings` for the
+ * shared modal set (settings, share, embed). Each loads with what shows it (src/i18n/locales.ts); a message used in two is in both.
  */
 const PLAYER_SOURCES = [
   '<rootDir>/src/screens/player-screen.tsx',
@@ -13,7 +13,8 @@ const PLAYER_SOURCES = [
   '<rootDir>/src/screens/modals/player-modals.tsx',
 ];
 
-const SETTINGS_SOURCES = ['<rootDir>/src/screens/modals/settings-modals.tsx', '<rootDir>/src/screens/modals/settings-options.ts'];
+/** The shared modal set's screens (settings, share, embed). */
+const SETTINGS_SOURCES = ['<rootDir>/src/screens/modals/settings-modals.tsx', '<rootDir>/src/screens/modals/settings-options.ts', '<rootDir>/src/screens/modals/share-modals.tsx'];
 
 export default defineConfig({
   sourceLocale: 'en',

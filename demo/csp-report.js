@@ -39,6 +39,7 @@ async function run() {
     errors,
     items: menu.shadowRoot.querySelectorAll('.item-card').length,
     // Texts of the built entry (its English strings come from the catalog it ships).
+    lang: menu.shadowRoot.querySelector('.shell')?.getAttribute('lang'),
     texts: [menu.shadowRoot.querySelector('.notices')?.getAttribute('aria-label'), menu.shadowRoot.querySelector('[data-control="settings"]')?.getAttribute('aria-label')],
     styleAttributes: [menu, video].reduce((n, el) => n + el.shadowRoot.querySelectorAll('[style]').length, 0),
   };

@@ -51,6 +51,11 @@ const CORE_DOCS = {
   brochureUrl: { text: 'Overrides the brochure host.', values: 'URL', default: '`<provider-url>brochures/`' },
   youtubeApiUrl: { text: 'A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays).', values: 'URL', default: "YouTube's" },
   vimeoApiUrl: { text: 'A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays).', values: 'URL', default: "Vimeo's" },
+  embedUrl: {
+    text: "The iframe embed page offered in the Embed dialog's iframe code (it takes the same options as its query).",
+    values: 'URL',
+    default: '`embed.html` in the folder above the script',
+  },
   contextMenu: { text: "`off` disables the right-click menu inside the player (the host page's own menu is never touched).", values: '`off`', default: 'on' },
 };
 

@@ -8,10 +8,12 @@ import { CAPTION_STYLE_KEYS, STORAGE_KEY, type PartialPreferences, type Preferen
 import { mergePreferences } from '../preferences/merge';
 import { coerceToPreference, queryLayerFrom } from '../preferences/query';
 import { readStored, sanitizeLayer, saveLayers } from '../preferences/storage';
-import { matchRoute, resolveNavigation, resolveRedirects } from '../routing/routes';
+import { matchRoute, resolveNavigation, resolveRedirects, type MatchedRoute } from '../routing/routes';
 import { createPlayerState, type PlayerState } from '../state/player-state';
 import { ResourceSlot, toLoadError } from '../state/resource';
 import type { Playlist } from '../content/playlist';
+import type { SharedView } from '../content/share-link';
+import { SCRIPT_URL } from '../core/script-url';
 import { activateLanguage, type CatalogName } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
 import { modalEntry } from '../screens/modal-registry';
@@ -59,6 +61,15 @@ export class PlayerController implements CommandContext {
   private ccWanted?: string;
   /** Client and code the embed options last routed to (kept across a move of the element). */
   routedKey?: string;
+  /** The share link in the page's URL for this player's client (null: none), read once. */
+  shared?: SharedView | null;
+  /** Where a shared playlist starts (item and time), used once when that playlist arrives. */
+  private startAt?: { code: string; index: number; time: number };
+
+  /** The iframe embed page of the `embed-url` attribute (the Embed dialog's default otherwise). */
+  embedPage?: string;
+  /** The URL this player's script was loaded from (for the Embed dialog's code). */
+  readonly scriptUrl = SCRIPT_URL;
 
   /** Provider hosts and vendor script URLs currently configured (set by the app from attributes). */
   hosts?: ProviderHosts;
@@ -125,6 +136,10 @@ export class PlayerController implements CommandContext {
   get path(): string {
     return this.currentPath;
   }
+  /** The route the in-memory location is on. */
+  currentRoute(): MatchedRoute {
+    return matchRoute(this.currentPath);
+  }
   get search(): string {
     return this.currentSearch;
   }
@@ -146,6 +161,11 @@ export class PlayerController implements CommandContext {
     [this.currentPath, this.currentSearch = ''] = target.split('?');
     this.syncRoute();
     this.location.navigate(target, { replace });
+  }
+
+  /** Open a share link's playlist at its item and time (the route itself is the caller's). */
+  openShared(view: SharedView): void {
+    if (view.code) this.startAt = { code: view.code, index: view.item ?? 0, time: view.time ?? 0 };
   }
 
   /** Provider hosts from the attributes; a change reloads what the route shows. */
@@ -220,7 +240,11 @@ export class PlayerController implements CommandContext {
     const current = this.state.playback;
     this.ccWanted = this.preferences().ccLanguage;
     if (current.key === key) return;
-    if (current.playlist?.code === playlist.code) {
+    const start = this.startAt;
+    if (start?.code === playlist.code) {
+      this.startAt = undefined;
+      engine.loadPlaylist(playlist, key, start.index, start.time > 0 || start.index > 0 ? { play: false, at: start.time } : undefined);
+    } else if (current.playlist?.code === playlist.code) {
       engine.loadPlaylist(playlist, key, current.index, { play: current.player === PLAYER_STATE.PLAYING, at: current.currentTime });
     } else engine.loadPlaylist(playlist, key);
   }

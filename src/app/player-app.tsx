@@ -6,6 +6,7 @@ import { PlayerContext, type PlayerContextValue } from './context';
 import type { PlayerController } from './controller';
 import { Shell } from './shell';
 import { QUERY_OPTION_NAMES } from '../preferences/query';
+import { readShareLink } from '../content/share-link';
 
 /** Props r2wc passes: every attribute as a string, plus the ready dispatcher and the shadow root. */
 export interface PlayerAppProps {
@@ -19,6 +20,7 @@ export interface PlayerAppProps {
   brochureUrl?: string;
   youtubeApiUrl?: string;
   vimeoApiUrl?: string;
+  embedUrl?: string;
   contextMenu?: string;
   onReady?: (detail: { route: string; screen: string }) => void;
   [option: string]: unknown;
@@ -56,14 +58,22 @@ const hostsOf = (props: PlayerAppProps) =>
 export function applyEmbedOptions(controller: PlayerController, props: PlayerAppProps): void {
   const embed = embedOptions(props);
   controller.setHosts(hostsOf(props));
+  controller.embedPage = props.embedUrl;
   controller.scripts = { ...(props.youtubeApiUrl ? { youtube: props.youtubeApiUrl } : {}), ...(props.vimeoApiUrl ? { vimeo: props.vimeoApiUrl } : {}) };
-  controller.setQueryOptions(embed.options);
+  // A share link in the page's URL for this player's client: read once; its languages join the options.
+  if (controller.shared === undefined && embed.client) controller.shared = readShareLink(globalThis.location?.search ?? '', embed.client) ?? null;
+  const shared = controller.shared;
+  const languages: [string, string][] = [];
+  for (const key of ['menuLanguage', 'voLanguage', 'ccLanguage'] as const) if (shared?.[key]) languages.push([key, shared[key]]);
+  controller.setQueryOptions([...embed.options, ...languages]);
   // The controller remembers what it routed to, so moving the element keeps the visitor's place.
   const routeKey = `${embed.client ?? ''}\u0000${embed.code ?? ''}`;
   if (controller.routedKey === routeKey) return;
   const first = controller.routedKey === undefined;
   controller.routedKey = routeKey;
-  controller.route(embed, first);
+  // The first route opens what a share link names (whatever `code` says); a later code change wins.
+  if (first && shared?.code) controller.openShared(shared);
+  controller.route(first && shared?.code ? { ...embed, code: shared.code } : embed, first);
 }
 
 export function PlayerApp(props: PlayerAppProps) {

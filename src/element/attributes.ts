@@ -13,6 +13,8 @@ export const CORE_PROPS = [
   /** Self-hosted (or test) copies of the vendor SDKs. */
   'youtubeApiUrl',
   'vimeoApiUrl',
+  /** The iframe embed page offered in the Embed dialog. */
+  'embedUrl',
   /** `off` disables the right-click menu inside the player (the host page's own menu is never touched). */
   'contextMenu',
 ] as const;

@@ -54,6 +54,7 @@ export type PlayerMethods = {
  * @attr {string} brochure-url - Overrides the brochure host. Values: URL. Default: `<provider-url>brochures/`.
  * @attr {string} youtube-api-url - A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays). Values: URL. Default: YouTube's.
  * @attr {string} vimeo-api-url - A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). Values: URL. Default: Vimeo's.
+ * @attr {string} embed-url - The iframe embed page offered in the Embed dialog's iframe code (it takes the same options as its query). Values: URL. Default: `embed.html` in the folder above the script.
  * @attr {string} context-menu - `off` disables the right-click menu inside the player (the host page's own menu is never touched). Values: `off`. Default: on.
  * @attr {string} autoplay - Start playing when a playlist opens. Values: `0` / `1`. Default: `0`.
  * @attr {string} audio - Sound on; `0` starts every item muted (see `ignoreaudio`). Values: `0` / `1`. Default: `1`.

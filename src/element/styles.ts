@@ -60,9 +60,6 @@ button:focus-visible, a:focus-visible, input:focus-visible, .modal:focus-visible
 .spinner { width: 2.2em; height: 2.2em; border-radius: 50%; border: .25em solid #d5dae3; border-top-color: var(--ped-color); animation: ped-spin 1s linear infinite; }
 @keyframes ped-spin { to { transform: rotate(360deg); } }
 .load-failure { margin: 1.5em auto; max-width: 36em; text-align: center; }
-.error-screen { max-width: 40em; margin: 2em auto; text-align: center; }
-.error-heading { color: #8a1c1c; }
-.error-screen a { color: #1f4fbf; }
 .stage { background: #000; border-radius: var(--ped-radius); overflow: hidden; aspect-ratio: 16 / 9; max-width: 960px; }
 .poster { display: block; width: 100%; height: 100%; object-fit: contain; }
 .player-toolbar { margin-bottom: .5em; }
@@ -71,20 +68,9 @@ button:focus-visible, a:focus-visible, input:focus-visible, .modal:focus-visible
 .playlist-item-runtime { color: var(--ped-muted); font-variant-numeric: tabular-nums; }
 .modal-layer { position: absolute; inset: 0; display: flex; align-items: flex-start; justify-content: center; padding: 2em 1em; background: rgb(0 0 0 / .45); z-index: 10; }
 .modal-layer[hidden] { display: none; }
-.modal-layer-overlay { background: transparent; pointer-events: none; }
-.modal-layer-overlay .modal { pointer-events: auto; }
-.modal { background: #fff; color: var(--ped-fg); border-radius: var(--ped-radius); min-width: min(24em, 100%); max-width: min(40em, 100%); max-height: 100%; overflow: auto; box-shadow: 0 10px 30px rgb(0 0 0 / .3); }
-.modal-header { display: flex; align-items: center; justify-content: space-between; padding: .5em .75em .5em 1em; border-bottom: 1px solid #e3e6ec; }
-.modal-title { margin: 0; font-size: 1.15em; }
-.modal-body { padding: 1em; }
-.choice-list { border: 0; margin: 0; padding: 0; display: grid; gap: .4em; }
-.choice { display: flex; gap: .5em; align-items: center; }
 
 /* Notices (any screen) */
 .notices { position: absolute; top: .75em; right: .75em; left: .75em; z-index: 20; pointer-events: none; }
-.notice-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; align-items: flex-end; gap: .4em; }
-.notice { background: #1d2433; color: #fff; padding: .6em .9em; border-radius: var(--ped-radius); max-width: 32em; box-shadow: 0 4px 14px rgb(0 0 0 / .3); }
-.notice-error { background: #8a1c1c; }
 `;
 
 export function baseSheet(): CSSStyleSheet {

@@ -8,9 +8,16 @@ export const SUPPORT_URL = 'https://patient-ed-player.org/support';
 export const CONTACT_URL = 'https://patient-ed-player.org/contact';
 
 /** Client-error screen (spec section 8: missing or unknown client). */
+const ERROR_CSS = /* css */ `
+.error-screen { max-width: 40em; margin: 2em auto; text-align: center; }
+.error-heading { color: #8a1c1c; }
+.error-screen a { color: #1f4fbf; }
+`;
+
 export function ErrorScreen({ brand }: { brand?: string }) {
   const { i18n } = useLingui();
-  const { reportRendered } = usePlayer();
+  const { reportRendered, controller } = usePlayer();
+  controller.adoptStyles('error', ERROR_CSS);
   useEffect(() => reportRendered('error'), [reportRendered]);
   const support = (
     <a key="support" href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">

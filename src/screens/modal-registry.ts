@@ -42,6 +42,7 @@ export interface ModalSpec {
 
 const playerModals = () => import('./modals/player-modals');
 const settingsModals = () => import('./modals/settings-modals');
+const shareModals = () => import('./modals/share-modals');
 type SettingsModule = Awaited<ReturnType<typeof settingsModals>>;
 
 /** A settings screen of the shared set: a dialog whose body is an export of the settings chunk. */
@@ -68,8 +69,8 @@ export const MODALS = {
   'search-next': { scope: 'menu', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.search', message: 'Search' }) },
   // The shared modal set.
   settings: settings((i18n) => i18n._({ id: 'modal.settings', message: 'Settings' }), 'SettingsHome'),
-  embed: { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.embed', message: 'Embed' }) },
-  share: { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.share', message: 'Share' }) },
+  embed: { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.embed', message: 'Embed' }), body: lazyModule(() => shareModals().then((m) => m.EmbedModal)), catalog: 'settings' },
+  share: { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.share', message: 'Share' }), body: lazyModule(() => shareModals().then((m) => m.ShareModal)), catalog: 'settings' },
   'settings/keyboard-shortcuts': settings((i18n) => i18n._({ id: 'modal.keyboardShortcuts', message: 'Keyboard shortcuts' }), 'KeyboardShortcutsSettings'),
   'settings/menu/language': settings((i18n) => i18n._({ id: 'modal.menuLanguage', message: 'Menu language' }), 'MenuLanguageSettings'),
   'settings/menu/font-size': settings((i18n) => i18n._({ id: 'modal.textSize', message: 'Text size' }), 'TextSizeSettings'),

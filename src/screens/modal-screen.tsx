@@ -9,6 +9,18 @@ import { LoadFailure, Loading } from '../ui/load-failure';
 import { ModalDialog } from '../ui/modal-dialog';
 import { modalEntry, parentModal, type ModalBody, type ModalBodyProps, type ModalName } from './modal-registry';
 
+/** The dialogs' styles: they load with the modal layer. */
+const MODAL_CSS = /* css */ `
+.modal-layer-overlay { background: transparent; pointer-events: none; }
+.modal-layer-overlay .modal { pointer-events: auto; }
+.modal { background: #fff; color: var(--ped-fg); border-radius: var(--ped-radius); min-width: min(24em, 100%); max-width: min(40em, 100%); max-height: 100%; overflow: auto; box-shadow: 0 10px 30px rgb(0 0 0 / .3); }
+.modal-header { display: flex; align-items: center; justify-content: space-between; padding: .5em .75em .5em 1em; border-bottom: 1px solid #e3e6ec; }
+.modal-title { margin: 0; font-size: 1.15em; }
+.modal-body { padding: 1em; }
+.choice-list { border: 0; margin: 0; padding: 0; display: grid; gap: .4em; }
+.choice { display: flex; gap: .5em; align-items: center; }
+`;
+
 /** A modal's body from its chunk: a spinner while it loads, a retry (that imports again) when it fails. */
 function LazyBody({ body, ...props }: ModalBodyProps & { body: LazyModule<ModalBody> }) {
   const state = useLazyModule(body);
@@ -29,6 +41,7 @@ function LazyBody({ body, ...props }: ModalBodyProps & { body: LazyModule<ModalB
 export function ModalScreen({ route }: { route: MatchedRoute }) {
   const { i18n } = useLingui();
   const { controller } = usePlayer();
+  controller.adoptStyles('modal', MODAL_CSS); // idempotent: before the first paint of a dialog
   const snap = useSnapshot(controller.state);
   const returnPath = route.returnPath;
   const close = useCallback(() => returnPath && controller.navigate(returnPath), [controller, returnPath]);

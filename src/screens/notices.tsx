@@ -45,9 +45,16 @@ function Notice({ id, kind, text, headline }: { id: number; kind: 'info' | 'erro
 }
 
 /** The notices shown now (inside the shell's live region); their texts come with the player's chunks. */
+const NOTICE_CSS = /* css */ `
+.notice-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; align-items: flex-end; gap: .4em; }
+.notice { background: #1d2433; color: #fff; padding: .6em .9em; border-radius: var(--ped-radius); max-width: 32em; box-shadow: 0 4px 14px rgb(0 0 0 / .3); }
+.notice-error { background: #8a1c1c; }
+`;
+
 export function NoticeList() {
   const { i18n } = useLingui();
   const { controller } = usePlayer();
+  controller.adoptStyles('notices', NOTICE_CSS);
   const { notifications } = useSnapshot(controller.state);
   return (
     <ul className="notice-list">

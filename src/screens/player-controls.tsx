@@ -127,6 +127,11 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
         <button type="button" className="control" data-control="extras" aria-label={i18n._({ id: 'modal.extras', message: 'Extras' })} onClick={() => openModal('extras')}>
           <Icon name="extras" />
         </button>
+        {prefs.shareButton === 1 && (
+          <button type="button" className="control" data-control="share" aria-label={i18n._({ id: 'modal.share', message: 'Share' })} onClick={() => openModal('share')}>
+            <Icon name="share" />
+          </button>
+        )}
         <button type="button" className="control" data-control="settings" aria-label={i18n._({ id: 'modal.settings', message: 'Settings' })} onClick={() => openModal('settings')}>
           <Icon name="settings" />
         </button>
