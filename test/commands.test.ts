@@ -44,6 +44,7 @@ function fakeContext() {
     navigate: (path) => navigations.push(path),
     setLanguage: record('setLanguage', undefined) as (l: string) => void,
     setLocalPreference: record('setLocalPreference') as CommandContext['setLocalPreference'],
+    setFavorite: record('setFavorite') as CommandContext['setFavorite'],
   };
   return { ctx, calls, navigations };
 }

@@ -8,6 +8,7 @@ import { CAPTION_STYLE_KEYS, STORAGE_KEY, type PartialPreferences, type Preferen
 import { mergePreferences } from '../preferences/merge';
 import { coerceToPreference, queryLayerFrom } from '../preferences/query';
 import { readStored, sanitizeLayer, saveLayers } from '../preferences/storage';
+import { FAVORITES_KEY, readFavorites, withFavorite, writeFavorites, type Favorite } from '../preferences/favorites';
 import { matchRoute, resolveNavigation, resolveRedirects, type MatchedRoute } from '../routing/routes';
 import { createPlayerState, type PlayerState } from '../state/player-state';
 import { ResourceSlot, toLoadError } from '../state/resource';
@@ -21,7 +22,7 @@ import { ENGINE, ERROR_SCREEN, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
 import type { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock } from '../playback/clock';
-import { ControlsVisibility } from '../playback/controls-visibility';
+import type { ControlsVisibility } from '../playback/controls-visibility';
 import { executeCommand } from '../commands/execute';
 import type { CommandName } from '../commands/table';
 import type { CommandContext } from '../commands/context';
@@ -77,14 +78,13 @@ export class PlayerController implements CommandContext {
   private engineInstance?: PlaybackEngine;
   /** Time for the engine, the controls' hide timer and the notices; tests put a fake one here. */
   clock: Clock = realClock;
-  /** When the control bar shows and hides. */
-  readonly controls: ControlsVisibility;
+  /** When the control bar shows and hides: made by the player screen's chunk (the menu has no control bar). */
+  controls?: ControlsVisibility;
 
   constructor(
     readonly host: HTMLElement,
     initialPath = '/',
   ) {
-    this.controls = new ControlsVisibility(this.state.shell, () => this.clock);
     const loc = memoryLocation({ path: initialPath });
     this.location = loc;
     [this.currentPath, this.currentSearch = ''] = initialPath.split('?');
@@ -306,6 +306,7 @@ export class PlayerController implements CommandContext {
     this.state.clientError = undefined;
     this.state.layers.local = stored.local;
     this.state.layers.account = stored.account[client] ?? {};
+    this.state.favorites = readFavorites(client);
     const api = this.api(hosts);
     const userPreferences = (userId: string) => api.userPreferences(userId, abort.signal).catch(() => ({}));
     // A returning visitor: the user preferences of the user the configuration named last time are
@@ -357,6 +358,20 @@ export class PlayerController implements CommandContext {
     this.state.layers[layer] = { ...this.state.layers[layer], menuLanguage: language, ccLanguage: language, voLanguage: language };
   }
 
+  /** Add (or remove) a favourite playlist of the loaded client; false when it could not be stored. */
+  setFavorite(favorite: Favorite, on: boolean): boolean {
+    const client = this.state.loadedClient;
+    if (!client) return false;
+    const list = withFavorite(readFavorites(client), favorite, !on);
+    const saved = writeFavorites(client, list);
+    // Shown for this page even when storage failed (then it is gone with the page).
+    this.state.favorites = saved ? readFavorites(client) : list;
+    this.channel?.postMessage('saved');
+    return saved;
+  }
+
+  private channel?: BroadcastChannel;
+
   clearCaptionsPreferences(): void {
     for (const layer of ['local', 'session'] as const) {
       const next = { ...this.state.layers[layer] } as PartialPreferences;
@@ -376,6 +391,7 @@ export class PlayerController implements CommandContext {
     let lastSaved = JSON.stringify(this.state.layers.local);
     // Players of this page hear each other through a channel (the storage event only reaches other pages).
     const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(STORAGE_KEY) : undefined;
+    this.channel = channel;
     const unsubscribe = subscribe(this.state.layers, () => {
       const local = this.state.layers.local;
       const json = JSON.stringify(local);
@@ -396,6 +412,11 @@ export class PlayerController implements CommandContext {
       channel?.postMessage('saved');
     });
     const reread = () => {
+      const client = this.state.loadedClient;
+      if (client) {
+        const favorites = readFavorites(client);
+        if (JSON.stringify(favorites) !== JSON.stringify(this.state.favorites)) this.state.favorites = favorites;
+      }
       const local = readStored().local;
       const json = JSON.stringify(local);
       if (json === lastSaved) return;
@@ -403,7 +424,7 @@ export class PlayerController implements CommandContext {
       this.state.layers.local = local;
     };
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === STORAGE_KEY) reread();
+      if (event.key === null || event.key === STORAGE_KEY || event.key === FAVORITES_KEY) reread();
     };
     if (channel) channel.onmessage = reread;
     globalThis.addEventListener?.('storage', onStorage);
@@ -411,6 +432,7 @@ export class PlayerController implements CommandContext {
       offRoute();
       unsubscribe();
       channel?.close();
+      this.channel = undefined;
       globalThis.removeEventListener?.('storage', onStorage);
     };
   }
@@ -432,6 +454,6 @@ export class PlayerController implements CommandContext {
     this.profile.stop();
     this.playlist.stop();
     this.engineInstance?.dispose();
-    this.controls.dispose();
+    this.controls?.dispose();
   }
 }

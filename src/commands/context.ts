@@ -1,6 +1,7 @@
 import type { PlaybackEngine } from '../playback/engine';
 import type { PreferenceKey, Preferences } from '../preferences/defaults';
 import type { PlayerState } from '../state/player-state';
+import type { Favorite } from '../preferences/favorites';
 
 /** What the playback commands drive: the engine's command surface, nothing of its lifecycle. */
 export type PlaybackCommands = Pick<
@@ -42,6 +43,8 @@ export interface CommandContext {
   navigate(path: string): void;
   /** Set menu, caption and voice-over languages together. */
   setLanguage(language: string): void;
+  /** Add or remove a favourite playlist of the loaded client (stored); false when storage failed. */
+  setFavorite(favorite: Favorite, on: boolean): boolean;
   /** Set a visitor preference (saved locally); false when the value is not valid. */
   setLocalPreference<K extends PreferenceKey>(key: K, value: Preferences[K]): boolean;
 }

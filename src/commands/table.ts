@@ -298,14 +298,17 @@ export const COMMANDS = {
       return true;
     },
   }),
-  /** Answer the current playlist as a favorite ({ code, label }) for the host to keep. */
+  /** Add the current playlist to the visitor's favorites (stored for this client) and answer it ({ code, label }). */
   addFavorite: command({
     kind: 'action',
     host: true,
     args: [],
     run: (ctx): { code: string; label: string | null } | null => {
-      const info = playlistInfo(ctx, pb(ctx).playlist);
-      return info ? { code: info.code, label: info.label } : null;
+      const playlist = pb(ctx).playlist;
+      const info = playlistInfo(ctx, playlist);
+      if (!info) return null;
+      ctx.setFavorite({ code: info.code, label: info.label, ...(playlist?.items[0]?.file ? { file: playlist.items[0].file } : {}) }, true);
+      return { code: info.code, label: info.label };
     },
   }),
   /** Save a screenshot of the current frame (or of the given image data URL): a download, or a screenshot event in native wrappers. */

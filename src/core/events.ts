@@ -24,6 +24,13 @@ export interface PlayerEventMap {
 }
 export type PlayerEventName = keyof PlayerEventMap;
 
+/** The events an iframe embed forwards to its parent page (all but `result`, which answers a CustomEvent). */
+export const FORWARDED_EVENT_NAMES = ['ready', 'statechange', 'volumechange', 'navigate', 'analytics', 'playlistend', 'screenshot'] as const satisfies readonly Exclude<
+  PlayerEventName,
+  'result'
+>[];
+export type ForwardedEventName = (typeof FORWARDED_EVENT_NAMES)[number];
+
 export function dispatchPlayerEvent<K extends PlayerEventName>(host: EventTarget, name: K, detail: PlayerEventMap[K]): void {
   host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }

@@ -7,7 +7,7 @@ import { ELEMENT_EVENTS, ELEMENT_PROPS } from './attributes';
 import type { PlayerEventMap } from '../core/events';
 import { baseSheet } from './styles';
 import { attachCommandEvents } from './transports/custom-events';
-import { attachPostMessage, parseOrigins } from './transports/post-message';
+import { FORWARDED_EVENT_NAMES } from '../core/events';
 
 export const TAG_NAME = 'patient-ed-player';
 
@@ -153,7 +153,7 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
     const offController = controller.connect();
     base.connectedCallback.call(this);
     const offEvents = attachCommandEvents(this, controller);
-    const offMessages = attachPostMessage(this, controller, () => this.originAllowList());
+    const offMessages = attachPostMessageInFrame(this, controller);
     this.disconnectAll = () => {
       offEvents();
       offMessages();
@@ -187,12 +187,39 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
   get currentPath(): string {
     return this[CONTROLLER].path;
   }
+}
 
-  /** Origins allowed to command an embedded player: the attribute, else the embed URL's parameter. */
-  private originAllowList(): string[] {
-    const attr = this.getAttribute('allowed-origins');
-    return parseOrigins(attr ?? new URLSearchParams(location.search).get('allowed-origins'));
-  }
+/**
+ * The postMessage adapter, only in a frame and from its own chunk: the parent's messages and the player's
+ * events that come before it has loaded are kept and handed to it, in order.
+ */
+function attachPostMessageInFrame(host: PatientEdPlayerElement, controller: PlayerController): () => void {
+  if (window.parent === window) return () => {};
+  const early: Event[] = [];
+  const keep = (event: Event) => early.push(event);
+  window.addEventListener('message', keep);
+  for (const name of FORWARDED_EVENT_NAMES) host.addEventListener(name, keep);
+  const stopKeeping = () => {
+    window.removeEventListener('message', keep);
+    for (const name of FORWARDED_EVENT_NAMES) host.removeEventListener(name, keep);
+  };
+  let off: (() => void) | undefined;
+  let gone = false;
+  void import('./transports/post-message').then(
+    ({ attachPostMessage, parseOrigins }) => {
+      stopKeeping();
+      if (gone) return;
+      // Origins allowed to command the player: the attribute, else the embed URL's parameter.
+      const allowList = () => parseOrigins(host.getAttribute('allowed-origins') ?? new URLSearchParams(location.search).get('allowed-origins'));
+      off = attachPostMessage(host, controller, allowList, early.splice(0));
+    },
+    stopKeeping, // the chunk could not load: the element still works without its iframe transport
+  );
+  return () => {
+    gone = true;
+    stopKeeping();
+    off?.();
+  };
 }
 
 // Methods from the command table, handed to the command layer.

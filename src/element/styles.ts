@@ -60,12 +60,6 @@ button:focus-visible, a:focus-visible, input:focus-visible, .modal:focus-visible
 .spinner { width: 2.2em; height: 2.2em; border-radius: 50%; border: .25em solid #d5dae3; border-top-color: var(--ped-color); animation: ped-spin 1s linear infinite; }
 @keyframes ped-spin { to { transform: rotate(360deg); } }
 .load-failure { margin: 1.5em auto; max-width: 36em; text-align: center; }
-.stage { background: #000; border-radius: var(--ped-radius); overflow: hidden; aspect-ratio: 16 / 9; max-width: 960px; }
-.poster { display: block; width: 100%; height: 100%; object-fit: contain; }
-.player-toolbar { margin-bottom: .5em; }
-.playlist-items { padding-inline-start: 1.5em; }
-.playlist-item { display: flex; gap: 1em; justify-content: space-between; max-width: 40em; padding: .25em 0; }
-.playlist-item-runtime { color: var(--ped-muted); font-variant-numeric: tabular-nums; }
 .modal-layer { position: absolute; inset: 0; display: flex; align-items: flex-start; justify-content: center; padding: 2em 1em; background: rgb(0 0 0 / .45); z-index: 10; }
 .modal-layer[hidden] { display: none; }
 

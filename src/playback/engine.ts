@@ -302,6 +302,7 @@ export class PlaybackEngine {
   private async loadCaptions(item: PlaylistItem, vo: string, cc: string, signal: AbortSignal): Promise<void> {
     const id = item.videoId ?? item.file;
     this.cues = [];
+    this.pb.cues = ref([]);
     if (!id || !(item.file || item.type === 'MainHostedVideo' || item.type === 'MainUploadedVideo')) return;
     const api = this.deps.api();
     for (const lang of captionLanguages(cc)) {
@@ -309,6 +310,7 @@ export class PlaybackEngine {
         const cues = parseVtt(await api.captions(id, vo, lang, signal));
         if (signal.aborted) return;
         this.cues = cues;
+        this.pb.cues = ref(cues);
         this.pb.hasCaptions = cues.length > 0;
         return;
       } catch {

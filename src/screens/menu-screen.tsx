@@ -37,7 +37,8 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
   const { api, controller, reportRendered } = usePlayer();
   const lang = prefs.menuLanguage;
   // The controller requested the profile on navigation; a profile of another client is never shown.
-  const profile = useSnapshot(controller.state).data.profile;
+  const snap = useSnapshot(controller.state);
+  const profile = snap.data.profile;
   const forClient = profile.key?.startsWith(`${client}|`) ?? false;
   const label = (n: { code?: string; label?: string; labels?: Record<string, string> }) =>
     resolveLabel(n, lang, prefs.titles) ?? i18n._({ id: 'label.none', message: 'No Label' });
@@ -88,6 +89,27 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
             ))}
           </ol>
         </nav>
+      )}
+      {node.layer === 'root' && snap.favorites.length > 0 && (
+        <section className="menu-favorites" aria-labelledby={`${node.code}-favorites`}>
+          <h2 className="menu-heading" id={`${node.code}-favorites`}>
+            {i18n._({ id: 'menu.favorites', message: 'Favorites' })}
+          </h2>
+          <ul className="menu-items">
+            {[...snap.favorites].reverse().map((f) => {
+              const known = tree.nodes.get(f.code);
+              const text = known ? label(known) : (f.label ?? i18n._({ id: 'label.none', message: 'No Label' }));
+              return (
+                <li key={f.code}>
+                  <button type="button" className="item-card" data-favorite={f.code} onClick={() => controller.navigate(paths.playlist(client, f.code))}>
+                    <Thumbnail src={f.file ? api.thumbnailUrl(f.file) : undefined} fallbackText={text} />
+                    <span className="item-label">{text}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
       )}
       <h2 className="menu-heading">{node.layer === 'root' ? i18n._({ id: 'menu.browse', message: 'Browse topics' }) : label(node)}</h2>
       {containers.length > 0 && (

@@ -63,6 +63,13 @@ export const MODALS = {
   markup: { scope: 'player', kind: 'overlay', title: (i18n) => i18n._({ id: 'modal.markup', message: 'Annotate' }) },
   list: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.list', message: 'Playlist' }), body: lazyModule(() => playerModals().then((m) => m.ListModal)), catalog: 'player' },
   info: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.info', message: 'Information' }), body: lazyModule(() => playerModals().then((m) => m.InfoModal)), catalog: 'player' },
+  transcript: {
+    scope: 'player',
+    kind: 'overlay',
+    title: (i18n) => i18n._({ id: 'modal.transcript', message: 'Transcript' }),
+    body: lazyModule(() => playerModals().then((m) => m.TranscriptPanel)),
+    catalog: 'player',
+  },
   extras: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.extras', message: 'Extras' }), body: lazyModule(() => playerModals().then((m) => m.ExtrasModal)), catalog: 'player' },
   // Navigation modal children.
   search: { scope: 'menu', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.search', message: 'Search' }) },

@@ -19,6 +19,8 @@ const MODAL_CSS = /* css */ `
 .modal-body { padding: 1em; }
 .choice-list { border: 0; margin: 0; padding: 0; display: grid; gap: .4em; }
 .choice { display: flex; gap: .5em; align-items: center; }
+.button-secondary { background: #fff; color: var(--ped-color); }
+.disclaimer .info-list { margin-top: .75em; }
 `;
 
 /** A modal's body from its chunk: a spinner while it loads, a retry (that imports again) when it fails. */

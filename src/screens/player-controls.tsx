@@ -3,7 +3,8 @@ import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
 import { PLAYER_STATE } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
-import { paths } from '../routing/routes';
+import { matchRoute, paths } from '../routing/routes';
+import { useLocation } from 'wouter';
 import { Icon } from '../ui/icons';
 import { countRender } from '../app/render-count';
 import type { CommandName } from '../commands/table';
@@ -75,6 +76,16 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
   const captionsOn = prefs.subtitles === 1;
   const volumePercent = Math.round((pb.muted ? 0 : pb.volume) * 100);
   const openModal = (name: string) => controller.navigate(paths.modal(basePath, name));
+  const [path] = useLocation();
+  const transcriptOpen = matchRoute(path).modal === 'transcript';
+  const playlist = pb.playlist;
+  const favorite = Boolean(playlist && snap.favorites.some((f) => f.code === playlist.code));
+  const hasNote = Boolean(playlist && [playlist.note, prefs.notes?.[playlist.code], item && prefs.notes?.[item.code]].some((n) => typeof n === 'string' && n.trim() !== ''));
+  const toggleFavorite = () => {
+    if (!playlist) return;
+    if (favorite) controller.setFavorite({ code: playlist.code, label: null }, false);
+    else run('addFavorite');
+  };
 
   return (
     <div className="controls" role="group" aria-label={i18n._({ id: 'controls.label', message: 'Player controls' })}>
@@ -114,6 +125,30 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
             <Icon name="captions" />
           </button>
         )}
+        {pb.hasCaptions && (
+          <button
+            type="button"
+            className="control"
+            data-control="transcript"
+            aria-pressed={transcriptOpen}
+            aria-label={i18n._({ id: 'modal.transcript', message: 'Transcript' })}
+            onClick={() => controller.navigate(transcriptOpen ? basePath : paths.modal(basePath, 'transcript'))}
+          >
+            <Icon name="transcript" />
+          </button>
+        )}
+        {prefs.audioDescriptionsButton === 1 && (
+          <button
+            type="button"
+            className="control"
+            data-control="audio-descriptions"
+            aria-pressed={prefs.audioDescriptions === 1}
+            aria-label={i18n._({ id: 'controls.audioDescriptions', message: 'Audio descriptions' })}
+            onClick={() => controller.setLocalPreference('audioDescriptions', prefs.audioDescriptions === 1 ? 0 : 1)}
+          >
+            <Icon name="audioDescriptions" />
+          </button>
+        )}
         {prefs.chaptersButton === 1 && hasChapters && (
           <button type="button" className="control" data-control="chapters" aria-label={i18n._({ id: 'modal.chapters', message: 'Chapters' })} onClick={() => openModal('chapters')}>
             <Icon name="chapters" />
@@ -122,6 +157,16 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
         {count > 1 && (
           <button type="button" className="control" data-control="list" aria-label={i18n._({ id: 'modal.list', message: 'Playlist' })} onClick={() => openModal('list')}>
             <Icon name="list" />
+          </button>
+        )}
+        {hasNote && (
+          <button type="button" className="control" data-control="note" aria-label={i18n._({ id: 'modal.note', message: 'Note' })} onClick={() => openModal('note')}>
+            <Icon name="note" />
+          </button>
+        )}
+        {prefs.favoritesButton === 1 && playlist && (
+          <button type="button" className="control" data-control="favorite" aria-pressed={favorite} aria-label={i18n._({ id: 'controls.favorite', message: 'Favorite' })} onClick={toggleFavorite}>
+            <Icon name="favorite" />
           </button>
         )}
         <button type="button" className="control" data-control="extras" aria-label={i18n._({ id: 'modal.extras', message: 'Extras' })} onClick={() => openModal('extras')}>

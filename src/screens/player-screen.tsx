@@ -11,6 +11,7 @@ import { Icon } from '../ui/icons';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { noticeText } from './notices';
 import { PlayerControls } from './player-controls';
+import { ControlsVisibility } from '../playback/controls-visibility';
 import { PLAYER_CSS } from './player-styles';
 
 interface PlayerScreenProps {
@@ -46,7 +47,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
 
   // Controls show on mouse move, touch or key press and hide after 4 s / 7 s while playing (the rule and
   // its timer live in src/playback/controls-visibility.ts, on the player's clock).
-  const controls = controller.controls;
+  const controls = (controller.controls ??= new ControlsVisibility(controller.state.shell, () => controller.clock));
   const activity = (kind?: 'mouse' | 'touch') => controls.activity(kind);
   useEffect(() => controls.playback(pb.player, pb.ready), [pb.player, pb.ready, controls]);
   useEffect(() => () => controls.dispose(), [controls]);

@@ -3,6 +3,12 @@
  * the first time a player screen renders (constructable stylesheet: no <style>, CSP-safe).
  */
 export const PLAYER_CSS = /* css */ `
+.stage { background: #000; border-radius: var(--ped-radius); overflow: hidden; aspect-ratio: 16 / 9; max-width: 960px; }
+.poster { display: block; width: 100%; height: 100%; object-fit: contain; }
+.player-toolbar { margin-bottom: .5em; }
+.playlist-items { padding-inline-start: 1.5em; }
+.playlist-item { display: flex; gap: 1em; justify-content: space-between; max-width: 40em; padding: .25em 0; }
+.playlist-item-runtime { color: var(--ped-muted); font-variant-numeric: tabular-nums; }
 /* Player */
 .player-screen { outline: none; }
 .item-title { margin: -.5em 0 .5em; color: var(--ped-muted); }

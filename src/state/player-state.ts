@@ -1,10 +1,12 @@
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
+import type { Cue } from '../playback/vtt';
 import type { Playlist } from '../content/playlist';
 import type { Profile } from '../content/profile';
 import { idleResource, type LoadError, type Resource } from './resource';
 import type { PlayerStateValue } from '../playback/timing';
 import type { MediaKind, PlayerError } from '../playback/types';
 import type { PartialPreferences } from '../preferences/defaults';
+import type { Favorite } from '../preferences/favorites';
 
 export type IndicatorKind = '' | 'play' | 'pause' | 'mute' | 'unmute' | 'volume';
 
@@ -35,6 +37,8 @@ export interface PlaybackState {
   ccLanguage: string;
   captions: string[];
   hasCaptions: boolean;
+  /** Every caption cue of the current item in `ccLanguage` (kept as a plain array: `ref`). */
+  cues: Cue[];
 }
 
 /** Notices the player shows (translated by the UI from their key). */
@@ -65,6 +69,8 @@ export interface PlayerState {
   data: { profile: Resource<Profile>; playlist: Resource<Playlist> };
   playback: PlaybackState;
   notifications: Notification[];
+  /** The visitor's favourite playlists of the loaded client (from storage). */
+  favorites: Favorite[];
 }
 
 export function initialPlayback(): PlaybackState {
@@ -84,6 +90,7 @@ export function initialPlayback(): PlaybackState {
     ccLanguage: 'en',
     captions: [],
     hasCaptions: false,
+    cues: ref([]),
   };
 }
 
@@ -97,5 +104,6 @@ export function createPlayerState(): PlayerState {
     data: { profile: idleResource(), playlist: idleResource() },
     playback: initialPlayback(),
     notifications: [],
+    favorites: [],
   });
 }

@@ -18,6 +18,10 @@ const PATHS = {
   info: 'M11 7h2v2h-2zm0 4h2v6h-2zm1-9a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16z',
   extras: 'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8l-6-6zm2 16H8v-2h8v2zm0-4H8v-2h8v2zm-3-5V3.5L18.5 9H13z',
   share: 'M18 16a3 3 0 0 0-2 .8l-7.1-4.1a3 3 0 0 0 0-1.4L16 7.2A3 3 0 1 0 15 5v.7L8 9.8a3 3 0 1 0 0 4.4l7.1 4.1-.1.7a3 3 0 1 0 3-3z',
+  favorite: 'M12 17.3 18.2 21l-1.6-7 5.4-4.7-7.2-.6L12 2 9.2 8.7 2 9.3 7.5 14l-1.7 7z',
+  note: 'M19 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h9l7-7V5a2 2 0 0 0-2-2zM7 8h10v2H7zm0 4h7v2H7zm6 7v-5h5z',
+  transcript: 'M4 5h16v2H4zm0 4h16v2H4zm0 4h10v2H4zm0 4h13v2H4z',
+  audioDescriptions: 'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm4.3 3L4.5 16h2l.6-1.8h2.9l.6 1.8h2L9.8 8zm.3 4.6.9-2.8.9 2.8zM13 8v8h3a4 4 0 0 0 0-8zm2 2h1a2 2 0 0 1 0 4h-1z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,5 +1,5 @@
 import type { PlayerController } from '../../app/controller';
-import type { PlayerEventName } from '../../core/events';
+import type { ForwardedEventName } from '../../core/events';
 import { answerPayload } from './custom-events';
 
 export const MESSAGE_TYPES = {
@@ -9,7 +9,7 @@ export const MESSAGE_TYPES = {
 } as const;
 
 /** Element events forwarded to the embedding page, by their message names. */
-export const FORWARDED_EVENTS: Record<Exclude<PlayerEventName, 'result'>, string> = {
+export const FORWARDED_EVENTS: Record<ForwardedEventName, string> = {
   ready: 'onReady',
   statechange: 'onStateChange',
   volumechange: 'onVolumeChange',
@@ -49,7 +49,7 @@ const referrerOrigin = () => {
  * unknown command, is ignored. Answers go to the sender's exact origin, events to the first allowed
  * origin (else the embedding page's origin from the referrer); never to '*'.
  */
-export function attachPostMessage(host: HTMLElement, controller: PlayerController, allowedOrigins: () => string[]): () => void {
+export function attachPostMessage(host: HTMLElement, controller: PlayerController, allowedOrigins: () => string[], early: readonly Event[] = []): () => void {
   const win = window;
   const parent = win.parent;
   if (!parent || parent === win) return () => {};
@@ -80,6 +80,7 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
     if (embedding && (allowed.length === 0 || allowed.includes(embedding))) return embedding;
     return allowed[0];
   };
+  const forwards = new Map<string, (event: Event) => void>();
   const forwarders = Object.entries(FORWARDED_EVENTS).map(([name, messageName]) => {
     const forward = (event: Event) => {
       const target = eventTarget();
@@ -90,10 +91,16 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
         /* ignore */
       }
     };
+    forwards.set(name, forward);
     host.addEventListener(name, forward);
     return () => host.removeEventListener(name, forward);
   });
   win.addEventListener('message', onMessage);
+  // What came before this module loaded, in order: the parent's messages and the player's events.
+  for (const event of early) {
+    if (event instanceof MessageEvent) onMessage(event);
+    else forwards.get(event.type)?.(event);
+  }
   return () => {
     win.removeEventListener('message', onMessage);
     for (const off of forwarders) off();

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useEffect } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../../app/context';
 import { safeHref } from '../../content/normalise-playlist';
@@ -7,6 +7,7 @@ import { itemLabel, playlistLabel, type Playlist, type PlaylistItem } from '../.
 import { mergePreferences } from '../../preferences/merge';
 import type { ModalBodyProps } from '../modal-registry';
 import { formatTime } from '../player-controls';
+import type { Cue } from '../../playback/vtt';
 
 /** Review date format MM/DD/YYYY (spec section 9); undefined when the date cannot be read. */
 export function formatReviewed(raw: string | undefined): string | undefined {
@@ -118,8 +119,13 @@ export function InfoModal() {
     [i18n._({ id: 'info.reviewed', message: 'Reviewed on' }), reviewed],
     [i18n._({ id: 'info.runtime', message: 'Running time' }), playlist.runtime > 0 ? formatTime(playlist.runtime) : undefined],
   ];
+  return <InfoList rows={rows} />;
+}
+
+/** Label / value rows (those with a value). */
+function InfoList({ rows, id, hidden }: { rows: [string, string | undefined][]; id?: string; hidden?: boolean }) {
   return (
-    <dl className="info-list">
+    <dl className="info-list" id={id} hidden={hidden}>
       {rows
         .filter(([, v]) => v)
         .map(([k, v]) => (
@@ -177,6 +183,100 @@ export function ExtrasModal({ route }: ModalBodyProps) {
       )}
       {copyright && <p className="copyright">{copyright}</p>}
       {reviewed && <p className="reviewed">{i18n._({ id: 'extras.reviewed', message: 'Reviewed {date}', values: { date: reviewed } })}</p>}
+      {prefs.disclaimerButton === 1 && <Disclaimer playlist={playlist} item={item} />}
     </div>
+  );
+}
+
+/**
+ * The disclaimer (behind its button, disclaimerButton): copyright and its id, provider, reviewer, the review
+ * date as MM/DD/YYYY, and the note when there is one.
+ */
+function Disclaimer({ playlist, item }: { playlist: Playlist; item?: PlaylistItem }) {
+  const { i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const reviewed = formatReviewed(item?.reviewedAt ?? playlist.reviewed);
+  const rows: [string, string | undefined][] = [
+    [i18n._({ id: 'disclaimer.copyright', message: 'Copyright' }), item?.copyright ?? playlist.copyright],
+    [i18n._({ id: 'disclaimer.copyrightId', message: 'Copyright ID' }), item?.copyrightId ?? playlist.copyrightId],
+    [i18n._({ id: 'info.provider', message: 'Provided by' }), playlist.provider],
+    [i18n._({ id: 'info.reviewer', message: 'Medically reviewed by' }), playlist.reviewer],
+    [i18n._({ id: 'info.reviewed', message: 'Reviewed on' }), reviewed],
+    [i18n._({ id: 'modal.note', message: 'Note' }), playlist.note?.trim() || undefined],
+  ];
+  return (
+    <div className="disclaimer">
+      <button type="button" className="button button-secondary" aria-expanded={open} aria-controls={id} data-action="disclaimer" onClick={() => setOpen(!open)}>
+        {i18n._({ id: 'disclaimer.button', message: 'Disclaimer' })}
+      </button>
+      <InfoList rows={rows} id={id} hidden={!open} />
+    </div>
+  );
+}
+
+const TRANSCRIPT_CSS = /* css */ `
+.modal-layer-overlay .modal[data-modal-name="transcript"] { position: absolute; inset-block: 0; inset-inline-end: 0; width: min(22em, 100%); max-width: none; max-height: none; border-radius: 0; display: flex; flex-direction: column; }
+.modal[data-modal-name="transcript"] .modal-body { flex: 1; min-height: 0; display: flex; flex-direction: column; gap: .5em; padding: .75em; }
+.transcript-filter { display: grid; gap: .2em; }
+.transcript-filter input { font: inherit; padding: .35em .5em; border: 1px solid #9aa3b5; border-radius: 4px; }
+.transcript-cues { list-style: none; margin: 0; padding: 0; overflow-y: auto; flex: 1; }
+.transcript-cue { width: 100%; display: flex; gap: .6em; text-align: start; font: inherit; color: inherit; background: none; border: 0; border-radius: 4px; padding: .35em .4em; cursor: pointer; }
+.transcript-cue:hover { background: #f0f2f7; }
+.transcript-cue[aria-current="true"] { background: #e3e9f7; box-shadow: inset 3px 0 0 var(--ped-color); }
+.transcript-time { color: var(--ped-muted); font-variant-numeric: tabular-nums; flex: none; }
+`;
+
+/** The index of the cue playing at `t` (the latest that started), or -1. */
+export function activeCueIndex(cues: readonly Cue[], t: number): number {
+  let found = -1;
+  cues.forEach((c, i) => {
+    if (c.start <= t && t < c.end) found = i;
+  });
+  return found;
+}
+
+/**
+ * transcript (an overlay beside the video): the current item's cues in the caption language, each a button
+ * that seeks to it; the playing one is marked and kept in view; a filter narrows the list.
+ */
+export function TranscriptPanel() {
+  const { i18n } = useLingui();
+  const { controller } = usePlayer();
+  controller.adoptStyles('transcript', TRANSCRIPT_CSS);
+  const { cues, currentTime, ccLanguage } = useSnapshot(controller.state.playback);
+  const [filter, setFilter] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
+  const active = activeCueIndex(cues as Cue[], currentTime);
+  const query = filter.trim().toLocaleLowerCase();
+  const shown = cues.map((c, i) => ({ c, i })).filter(({ c }) => !query || c.text.toLocaleLowerCase().includes(query));
+  useEffect(() => {
+    const el = listRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    el?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
+  const filterId = useId();
+  return (
+    <>
+      <div className="transcript-filter">
+        <label htmlFor={filterId}>{i18n._({ id: 'transcript.filter', message: 'Filter the transcript' })}</label>
+        <input id={filterId} type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+      </div>
+      {cues.length === 0 ? (
+        <p>{i18n._({ id: 'transcript.none', message: 'There is no transcript for this video.' })}</p>
+      ) : shown.length === 0 ? (
+        <p role="status">{i18n._({ id: 'transcript.noMatch', message: 'No lines match.' })}</p>
+      ) : (
+        <ol className="transcript-cues" ref={listRef} lang={ccLanguage} dir={ccLanguage === 'ar' ? 'rtl' : 'ltr'}>
+          {shown.map(({ c, i }) => (
+            <li key={`${i}-${c.start}`}>
+              <button type="button" className="transcript-cue" data-start={c.start} aria-current={i === active ? 'true' : undefined} onClick={() => void controller.command('seekTo', c.start)}>
+                <span className="transcript-time">{formatTime(c.start)}</span>
+                <span>{c.text}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
   );
 }

@@ -20,7 +20,6 @@ const SHARE_CSS = /* css */ `
 .share-field input, .share-field textarea { font: inherit; font-size: .9em; width: 100%; padding: .4em .5em; border: 1px solid #9aa3b5; border-radius: 4px; background: #f4f6fa; color: inherit; resize: vertical; }
 .share-actions { display: flex; flex-wrap: wrap; gap: .5em; align-items: center; margin-bottom: 1em; }
 .share-actions a.button { text-decoration: none; display: inline-block; }
-.button-secondary { background: #fff; color: var(--ped-color); }
 .share-qr { margin: 0; display: flex; align-items: center; gap: 1em; }
 .share-qr svg { width: 9em; height: 9em; flex: none; border: 1px solid #d5dae3; }
 .share-qr figcaption { color: var(--ped-muted); font-size: .9em; }

@@ -1,0 +1,171 @@
+import { expect } from '@open-wc/testing';
+import { CONTROLLER } from '../src/app/player-app';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { FAVORITES_KEY, readFavorites } from '../src/preferences/favorites';
+import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, text, waitFor, waitForPath } from './helpers';
+
+const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
+const control = (el: Element, name: string) => $<HTMLButtonElement>(el, `.controls [data-control="${name}"]`);
+/** Type into a React-controlled input (through the native setter, so React sees the change). */
+function type(input: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+const key = (target: Element, k: string) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true }));
+
+describe('favorites', () => {
+  cleanPlayersAndFaults();
+
+  it('the Favorite toggle stores the playlist for this client; the menu lists favorites first and opens them', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    const toggle = await waitFor(() => control(el, 'favorite'), 'favorite toggle');
+    expect(toggle.getAttribute('aria-label')).to.equal('Favorite');
+    expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+    toggle.click();
+    await waitFor(() => toggle.getAttribute('aria-pressed') === 'true', 'pressed');
+    expect(readFavorites('demo').map((f) => f.code)).to.deep.equal(['A_DEMO_VIDEO']);
+    expect(JSON.parse(localStorage.getItem(FAVORITES_KEY)!).v).to.equal(1);
+
+    el.setAttribute('code', 'root');
+    await waitForPath(el, '/demo/menu/root');
+    const group = await waitFor(() => $(el, '.menu-favorites'), 'favorites group');
+    expect(shadow(el).querySelector('.menu-heading')!.textContent).to.equal('Favorites');
+    const card = group.querySelector<HTMLButtonElement>('[data-favorite="A_DEMO_VIDEO"]')!;
+    expect(card.textContent).to.equal(el.getCurrentPlaylist()?.label ?? card.textContent);
+    card.click();
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
+    const again = await waitFor(() => control(el, 'favorite'), 'toggle');
+    expect(again.getAttribute('aria-pressed')).to.equal('true');
+    again.click();
+    await waitFor(() => again.getAttribute('aria-pressed') === 'false', 'unpressed');
+    expect(readFavorites('demo')).to.deep.equal([]);
+  });
+
+  it('addFavorite stores it too and answers { code, label }; the other player of the page shows it; other clients do not', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    const menu = await mountPlayer({ client: 'demo' });
+    const riverside = await mountPlayer({ client: 'riverside' });
+    await waitFor(() => pb(el).playlist, 'playlist');
+    const answer = await el.addFavorite();
+    expect(answer).to.deep.equal({ code: 'A_DEMO_VIDEO', label: el.getCurrentPlaylist()!.label });
+    await waitFor(() => $(menu, '.menu-favorites [data-favorite="A_DEMO_VIDEO"]'), "the other player's menu");
+    await waitFor(() => $(riverside, '.menu-sections'), 'riverside menu');
+    expect($(riverside, '.menu-favorites')).to.equal(null);
+    // Off by default (riverside's account does not turn it on).
+    const other = await mountPlayer({ client: 'riverside', code: 'A_CHOLESTEROL' });
+    await waitFor(() => control(other, 'play'), 'controls');
+    expect(control(other, 'favorite')).to.equal(null);
+  });
+
+  it('broken or hostile storage gives no favorites and no crash; a failed save still shows for the page', async () => {
+    localStorage.setItem(FAVORITES_KEY, '{not json');
+    const el = await mountPlayer({ client: 'demo' });
+    await waitFor(() => $(el, '.menu-sections'), 'menu');
+    expect($(el, '.menu-favorites')).to.equal(null);
+    localStorage.setItem(FAVORITES_KEY, JSON.stringify({ v: 1, clients: { demo: [{ code: '"><img>' }, { code: 'A_DEMO_VIDEO', label: 7, file: '../x' }, 'junk'] } }));
+    expect(readFavorites('demo')).to.deep.equal([{ code: 'A_DEMO_VIDEO', label: null }]);
+    localStorage.setItem(FAVORITES_KEY, JSON.stringify({ v: 99, clients: { demo: [{ code: 'A_DEMO_VIDEO' }] } }));
+    expect(readFavorites('demo')).to.deep.equal([]);
+
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    try {
+      const player = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+      const toggle = await waitFor(() => control(player, 'favorite'), 'toggle');
+      toggle.click();
+      await waitFor(() => toggle.getAttribute('aria-pressed') === 'true', 'pressed for this page');
+    } finally {
+      Storage.prototype.setItem = setItem;
+    }
+  });
+});
+
+describe('note and disclaimer', () => {
+  cleanPlayersAndFaults();
+
+  it('the Note control opens the note when the playlist has one, and only then', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    const note = await waitFor(() => control(el, 'note'), 'note control');
+    note.click();
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO/note');
+    await waitFor(() => text(el, '.modal .notes').startsWith('Talk to your surgeon about your own risks.'), 'the note');
+    const other = await mountPlayer({ client: 'demo', code: 'A_KNEE_EXERCISES' });
+    await waitFor(() => control(other, 'play'), 'controls');
+    expect(control(other, 'note')).to.equal(null);
+  });
+
+  it('the Disclaimer button in Extras shows copyright, its id, provider, reviewer, the review date MM/DD/YYYY and the note', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/extras');
+    const button = await waitFor(() => $<HTMLButtonElement>(el, '.modal [data-action="disclaimer"]'), 'disclaimer button');
+    expect(button.textContent).to.equal('Disclaimer');
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    const list = shadow(el).getElementById(button.getAttribute('aria-controls')!)!;
+    expect(list.hidden).to.equal(true);
+    button.click();
+    await waitFor(() => !list.hidden, 'shown');
+    const rows = Object.fromEntries([...list.querySelectorAll('div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
+    // The current item's own copyright id (the playlist's, LO-2026-014, when the item has none).
+    expect(rows['Copyright ID']).to.equal('LO-2026-014-1');
+    expect(rows).to.deep.include({
+      'Provided by': 'Lakeside Orthopedics & Family Health',
+      'Medically reviewed by': 'Dana Whitfield, MD',
+      Note: 'Talk to your surgeon about your own risks.',
+    });
+    expect(rows['Reviewed on']).to.match(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(rows.Copyright).to.contain('Lakeside');
+    await expect(el).shadowDom.to.be.accessible();
+
+    const off = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', disclaimer: '0' });
+    off[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/extras');
+    await waitFor(() => $(off, '.modal .extras'), 'extras');
+    expect($(off, '.modal [data-action="disclaimer"]')).to.equal(null);
+  });
+});
+
+describe('transcript', () => {
+  cleanPlayersAndFaults();
+
+  it('an overlay beside the live video: cues as buttons, the playing one current, seeking, filtering, following the caption language', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    await waitFor(() => pb(el).ready && pb(el).cues.length > 0, 'captions');
+    const toggle = await waitFor(() => control(el, 'transcript'), 'transcript toggle');
+    expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+    toggle.click();
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO/transcript');
+    await waitFor(() => $$(el, '.transcript-cue').length === pb(el).cues.length, 'cues listed');
+    expect(text(el, '.modal-title')).to.equal('Transcript');
+    expect($(el, '.modal')!.getAttribute('aria-modal')).to.equal('false');
+    expect($(el, '.screen-host')!.inert).to.equal(false);
+    expect(control(el, 'transcript')!.getAttribute('aria-pressed')).to.equal('true');
+    const cues = () => $$<HTMLButtonElement>(el, '.transcript-cue');
+    expect(cues().map((c) => c.textContent)).to.deep.equal(pb(el).cues.map((c) => `0:0${Math.floor(c.start)}${c.text}`));
+    expect(cues()[0].getAttribute('aria-current')).to.equal('true');
+
+    // Activating a cue seeks to its start; the current one follows.
+    cues()[1].click();
+    await waitFor(() => Math.abs(pb(el).currentTime - pb(el).cues[1].start) < 0.3, 'seeked to the second cue');
+    await waitFor(() => cues()[1].getAttribute('aria-current') === 'true', 'second cue current');
+    expect(cues()[0].hasAttribute('aria-current')).to.equal(false);
+
+    // The filter narrows the list.
+    const filter = $<HTMLInputElement>(el, '.transcript-filter input')!;
+    expect(shadow(el).querySelector(`label[for="${filter.id}"]`)!.textContent).to.equal('Filter the transcript');
+    type(filter, 'implant');
+    await waitFor(() => cues().length === 1, 'one match');
+    expect(cues()[0].textContent).to.contain('implant');
+    await expect(el).shadowDom.to.be.accessible();
+
+    // Another caption language: the panel follows.
+    el[CONTROLLER].setLocalPreference('ccLanguage', 'es');
+    await waitFor(() => pb(el).ccLanguage === 'es', 'Spanish captions');
+    type(filter, '');
+    await waitFor(() => $(el, '.transcript-cues[lang="es"]') && cues().length === pb(el).cues.length, 'all Spanish cues');
+
+    // Escape (or the toggle) closes it.
+    key($(el, '.modal')!, 'Escape');
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
+  });
+});
