@@ -121,6 +121,11 @@ for (const f of topics.files) {
     }
     for (const v of f.voices) if (!f.cues[v]) fail(`${f.id}: no ${v} cues to narrate`);
     if (f.chapters && f.chapters.length !== n) fail(`${f.id}: chapters must match the cue count`);
+    // Audio descriptions: per voice language, one line per cue describing what is shown (spoken before it).
+    for (const [lang, list] of Object.entries(f.audioDescriptions ?? {})) {
+      if (!f.voices.includes(lang)) fail(`${f.id}: audio descriptions in ${lang}, which is not a voice`);
+      if (list.length !== n) fail(`${f.id}: ${lang} audio descriptions need ${n} lines`);
+    }
     if (f.duration < 6 || f.duration > 10) fail(`${f.id}: duration must be 6-10 s`);
   }
   files.set(f.id, f);
@@ -340,6 +345,7 @@ for (const name of clientSources) {
     for (const it of playlist.items ?? []) {
       const t = it.file ? files.get(it.file) : undefined;
       if (it.file && !t) fail(`${c.client}/${code}: item file ${it.file} unknown`);
+      if (t?.audioDescriptions && /Hosted|Uploaded/.test(it.type ?? '')) it.audio_descriptions = t.voices.filter((l) => t.audioDescriptions[l]);
       if (t?.kind === 'video' && it.runtime !== t.duration) fail(`${c.client}/${code}: ${it.file} runtime ${it.runtime}, video is ${t.duration} s`);
     }
     writeJson(path.join(content, 'playlists', c.client, `${code}.json`), playlist);
@@ -347,6 +353,10 @@ for (const name of clientSources) {
   }
   for (const [code, playlist] of hand) {
     if (items.has(code)) continue; // reachable by code only
+    for (const it of playlist.items ?? []) {
+      const t = it.file ? files.get(it.file) : undefined;
+      if (t?.audioDescriptions && /Hosted|Uploaded/.test(it.type ?? '')) it.audio_descriptions = t.voices.filter((l) => t.audioDescriptions[l]);
+    }
     writeJson(path.join(content, 'playlists', c.client, `${code}.json`), playlist);
     playlistCount++;
   }
@@ -409,6 +419,21 @@ for (const f of files.values()) {
         ],
         sentences,
       );
+      // The audio-described variant: the same pictures and timing; each cue's description is spoken before it.
+      const described = f.audioDescriptions?.[lang];
+      if (described) {
+        job(
+          'video',
+          `${f.id}-${lang}-ad`,
+          { OUT: `media/${f.id}/${lang}-ad.mp4`, COLOR: color, DUR: f.duration, N: f.cues[lang].length, VOICE: VOICES[lang] },
+          [
+            { text: (cat.labels[lang] ?? cat.labels.en).toUpperCase(), size: 11, x: 12, y: 10, color: 'white@0.85' },
+            { text: `${lang.toUpperCase()} AD`, size: 11, bold: true, x: 'r', y: 10 },
+            ...block([{ text: f.title[lang], size: 19, bold: true, wrap: 24 }], 82),
+          ],
+          Object.fromEntries(f.cues[lang].map((s, i) => [`s${i}.txt`, `${described[i]} ${s}`])),
+        );
+      }
     }
   }
   const title = [{ text: f.title.en, size: 64, bold: true, wrap: 26 }];
@@ -571,6 +596,7 @@ for (const client of fs.readdirSync(path.join(content, 'clients'))) {
       const why = `${c.client}/${p.code}`;
       if (it.file && /Hosted|Uploaded/.test(it.type ?? '')) {
         must(`media/${it.file}/en.mp4`, why);
+        for (const l of it.audio_descriptions ?? []) must(`media/${it.file}/${l}-ad.mp4`, why);
         for (const l of p.ccLanguages) must(`captions/${it.file}/${l}.vtt`, why);
       }
       for (const e of it.version?.text ?? []) {

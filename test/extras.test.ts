@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/player-app';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { FAVORITES_KEY, readFavorites } from '../src/preferences/favorites';
-import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, text, waitFor, waitForPath } from './helpers';
+import { $, $$, cleanPlayersAndFaults, mountPlayer, PROVIDER_URL, shadow, text, waitFor, waitForPath } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const control = (el: Element, name: string) => $<HTMLButtonElement>(el, `.controls [data-control="${name}"]`);
@@ -167,5 +167,50 @@ describe('transcript', () => {
     // Escape (or the toggle) closes it.
     key($(el, '.modal')!, 'Escape');
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
+  });
+});
+
+describe('audio descriptions', () => {
+  cleanPlayersAndFaults();
+  const video = (el: Element) => $<HTMLVideoElement>(el, 'video.media');
+
+  it('the toggle switches an item that has an audio-described variant to it, at the same time, and back', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'audio-descriptions-button': '1' });
+    await waitFor(() => pb(el).ready && video(el)?.currentSrc.endsWith('/en.mp4'), 'the ordinary video');
+    await el.seekTo(3);
+    await waitFor(() => Math.abs(video(el)!.currentTime - 3) < 0.2, 'at 3 s');
+    const toggle = await waitFor(() => control(el, 'audio-descriptions'), 'toggle');
+    expect(toggle.getAttribute('aria-label')).to.equal('Audio descriptions');
+    expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+    toggle.click();
+    await waitFor(() => video(el)?.currentSrc.endsWith('/en-ad.mp4') && pb(el).ready, 'the audio-described video');
+    expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+    expect(pb(el).audioDescribed).to.equal(true);
+    await waitFor(() => Math.abs(video(el)!.currentTime - 3) < 0.3, 'still at 3 s');
+    expect(el.getPlayerState()).to.not.equal(1);
+    await el.playVideo();
+    await waitFor(() => el.getPlayerState() === 1, 'playing');
+    toggle.click();
+    await waitFor(() => video(el)?.currentSrc.endsWith('/en.mp4') && el.getPlayerState() === 1, 'back to the ordinary video, still playing');
+    expect(video(el)!.currentTime).to.be.at.least(3);
+  });
+
+  it('the reference provider answers the variant when asked and it exists; a bad value is a 400', async () => {
+    const vod = (q: string) => fetch(new URL(`api/vod/demo/${q}`, PROVIDER_URL));
+    const ad = await (await vod('knee-overview?language=es&audioDescriptions=1')).json();
+    expect([ad.src.endsWith('/media/knee-overview/es-ad.mp4'), ad.audioDescriptions, ad.language]).to.deep.equal([true, true, 'es']);
+    const none = await (await vod('knee-exercises?language=en&audioDescriptions=1')).json();
+    expect([none.src.endsWith('/media/knee-exercises/en.mp4'), none.audioDescriptions]).to.deep.equal([true, false]);
+    const plain = await (await vod('knee-overview?language=en')).json();
+    expect([plain.src.endsWith('/en.mp4'), plain.audioDescriptions]).to.deep.equal([true, false]);
+    expect((await vod('knee-overview?audioDescriptions=yes')).status).to.equal(400);
+  });
+
+  it('on from the start it plays the variant where there is one, and the ordinary video elsewhere', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'audio-descriptions': '1', language: 'es' });
+    await waitFor(() => pb(el).ready && video(el)?.currentSrc.endsWith('/es-ad.mp4'), 'Spanish audio-described video');
+    const other = await mountPlayer({ client: 'demo', code: 'A_KNEE_EXERCISES', 'audio-descriptions': '1' });
+    await waitFor(() => pb(other).ready && video(other)?.currentSrc.endsWith('/en.mp4'), 'ordinary video');
+    expect(pb(other).audioDescribed).to.equal(false);
   });
 });

@@ -76,6 +76,7 @@ const ytItem = (videoId: string | null = 'M7lc1UVf-VE'): PlaylistItem => ({
   chapters: [],
   hasChapters: false,
   slides: [],
+  audioDescriptions: [],
 });
 const vimeoItem = (videoId: string | null = '76979871'): PlaylistItem => ({ ...ytItem(videoId), type: 'MainVimeoVideo', code: 'V1' });
 

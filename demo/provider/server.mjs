@@ -277,11 +277,13 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     if (!RE.lang.test(v)) throw badParam(name, v);
     return v;
   }
-  async function mediaLanguages(file) {
+  /** The voice-over languages of a file's media (`{lang}.mp4`), or with `ad` its audio-described ones (`{lang}-ad.mp4`). */
+  async function mediaLanguages(file, ad = false) {
+    const suffix = ad ? '-ad.mp4' : '.mp4';
     try {
       return (await fsp.readdir(within('media', file)))
-        .filter((n) => n.endsWith('.mp4'))
-        .map((n) => n.slice(0, -4))
+        .filter((n) => n.endsWith(suffix) && (ad || !n.endsWith('-ad.mp4')))
+        .map((n) => n.slice(0, -suffix.length))
         .sort();
     } catch {
       return [];
@@ -368,8 +370,12 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
         const langs = await mediaLanguages(b);
         if (langs.length === 0) throw new ApiError(404, 'video_not_found', `Unknown video '${b}'`);
         const language = langs.includes(baseLang(requested)) ? baseLang(requested) : langs.includes('en') ? 'en' : langs[0];
-        const src = `${publicBase(req)}media/${encodeURIComponent(b)}/${language}.mp4`;
-        return sendJson(req, res, 200, { src, type: 'video/mp4', alternate: `${src}?via=cdn`, language });
+        // audioDescriptions=1: the audio-described variant of that language, when there is one.
+        const ad = query.get('audioDescriptions');
+        if (ad !== null && ad !== '0' && ad !== '1') throw badParam('audioDescriptions', ad);
+        const described = ad === '1' && (await mediaLanguages(b, true)).includes(language);
+        const src = `${publicBase(req)}media/${encodeURIComponent(b)}/${language}${described ? '-ad' : ''}.mp4`;
+        return sendJson(req, res, 200, { src, type: 'video/mp4', alternate: `${src}?via=cdn`, language, audioDescriptions: described });
       }
       throw new ApiError(404, 'not_found', `No API route for '/${segments.join('/')}'`);
     }

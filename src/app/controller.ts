@@ -220,6 +220,7 @@ export class PlayerController implements CommandContext {
         this.ccWanted = prefs.ccLanguage;
         this.engineInstance?.setCaptionLanguage(prefs.ccLanguage);
       }
+      if (this.state.playback.key === key) this.engineInstance?.setAudioDescriptions(prefs.audioDescriptions === 1);
     } else {
       this.playlist.clear();
       if (this.state.playback.key !== undefined) this.engineInstance?.reset();

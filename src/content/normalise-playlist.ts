@@ -75,6 +75,7 @@ function normaliseItem(dto: PlaylistItemDto, index: number, playlistCode: string
     chapters,
     hasChapters: entries.length > 0 && entryTime(entries[0]) !== undefined && chapters.length > 0,
     slides,
+    audioDescriptions: Array.isArray(dto.audio_descriptions) ? dto.audio_descriptions.filter((l): l is string => typeof l === 'string' && /^[a-z]{2}$/.test(l)) : [],
   };
 }
 

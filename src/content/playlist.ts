@@ -29,6 +29,8 @@ export interface PlaylistItem {
   /** A playlist item has chapters when its first text entry has a time value (spec section 4). */
   hasChapters: boolean;
   slides: { image?: string; text?: string; t: number }[];
+  /** Voice-over languages that have an audio-described variant. */
+  audioDescriptions: string[];
 }
 
 export interface Playlist {

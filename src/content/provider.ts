@@ -100,9 +100,10 @@ export class ProviderApi {
   }
 
   /** The video source; with the cdn preference on and an alternate given, the alternate is used. */
-  async videoSource(client: string, fileId: string, language: string, cdn: boolean, signal?: AbortSignal): Promise<{ src: string; type?: string }> {
+  /** The video source; with `audioDescriptions`, the audio-described variant of the language (when the provider has it). */
+  async videoSource(client: string, fileId: string, language: string, cdn: boolean, signal?: AbortSignal, audioDescriptions = false): Promise<{ src: string; type?: string }> {
     const dto = await this.http.get<{ src?: unknown; alternate?: unknown; type?: unknown }>(this.hosts.api, `vod/${enc(client)}/${enc(fileId)}`, {
-      query: { language },
+      query: audioDescriptions ? { language, audioDescriptions: '1' } : { language },
       signal,
     });
     const src = cdn && typeof dto?.alternate === 'string' && dto.alternate ? dto.alternate : dto?.src;

@@ -19,6 +19,8 @@ export interface PlaylistItemDto {
   video?: { id?: string | number; labels?: LabelMap; label?: string };
   copyright?: string;
   copyright_id?: string;
+  /** Voice-over languages with an audio-described variant (video source call, audioDescriptions=1). */
+  audio_descriptions?: unknown;
   reviewed_at?: string;
   content?: { hyperlink?: string };
   sources?: unknown[];

@@ -202,6 +202,7 @@ export class PlaybackEngine {
     pb.duration = item?.runtime ?? 0;
     pb.captions = [];
     pb.hasCaptions = false;
+    pb.audioDescribed = false;
     this.setPlayerState(PLAYER_STATE.NOT_READY);
     if (!item) return;
     if (!sameViewing) {
@@ -225,7 +226,9 @@ export class PlaybackEngine {
     let source: { src: string; type?: string } | undefined;
     if (loader.source) {
       try {
-        source = await loader.source({ item, client: this.deps.client() ?? '', language: vo, cdn: prefs.cdn === 1, api, signal: abort.signal });
+        const audioDescriptions = prefs.audioDescriptions === 1;
+        pb.audioDescribed = audioDescriptions && item.audioDescriptions.includes(vo);
+        source = await loader.source({ item, client: this.deps.client() ?? '', language: vo, cdn: prefs.cdn === 1, api, signal: abort.signal, audioDescriptions });
       } catch (error) {
         if (abort.signal.aborted) return;
         return this.fail({ kind: 'source', message: (error as Error).message }, 'sourceError');
@@ -283,6 +286,20 @@ export class PlaybackEngine {
       }
       this.fail({ kind: e.kind === 'media' ? 'media' : 'vendor', code: e.code, message: e.message }, 'mediaError');
     }
+  }
+
+  /**
+   * The audioDescriptions preference changed: an item that has an audio-described variant in its language
+   * switches to it (or back), at the same time and in the same play state.
+   */
+  setAudioDescriptions(on: boolean): void {
+    const pb = this.pb;
+    const item = pb.playlist?.items[pb.index];
+    if (!item || pb.audioDescribed === on) return;
+    const vo = pb.playlist!.flags.lang_type === 'dual' ? item.language : pb.voLanguage;
+    if (!item.audioDescriptions.includes(vo)) return;
+    const playing = pb.player === PLAYER_STATE.PLAYING;
+    void this.loadItem(pb.index, playing ? 'yes' : 'no', this.adapter?.getCurrentTime() ?? pb.currentTime, true);
   }
 
   /** The caption language preference changed: reload only the captions (English when unsupported). */

@@ -32,7 +32,8 @@ export const LOADERS: readonly MediaLoader[] = [
     detached: true,
     preload: html5,
     // The provider's video call: the file (or video id) in the item's voice-over language.
-    source: ({ item, client, language, cdn, api, signal }) => api.videoSource(client, item.file ?? item.videoId ?? '', language, cdn, signal),
+    source: ({ item, client, language, cdn, api, signal, audioDescriptions }) =>
+      api.videoSource(client, item.file ?? item.videoId ?? '', language, cdn, signal, audioDescriptions && item.audioDescriptions.includes(language)),
     load: async (ctx) => (await html5()).createHtml5Adapter(ctx),
   },
   {

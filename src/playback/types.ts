@@ -84,6 +84,8 @@ export interface SourceRequest {
   cdn: boolean;
   api: Pick<ProviderApi, 'videoSource'>;
   signal: AbortSignal;
+  /** The audioDescriptions preference: the audio-described variant where the item has one in `language`. */
+  audioDescriptions: boolean;
 }
 
 export interface MediaLoader {

@@ -37,6 +37,8 @@ export interface PlaybackState {
   ccLanguage: string;
   captions: string[];
   hasCaptions: boolean;
+  /** The current item plays its audio-described variant. */
+  audioDescribed: boolean;
   /** Every caption cue of the current item in `ccLanguage` (kept as a plain array: `ref`). */
   cues: Cue[];
 }
@@ -91,6 +93,7 @@ export function initialPlayback(): PlaybackState {
     captions: [],
     hasCaptions: false,
     cues: ref([]),
+    audioDescribed: false,
   };
 }
 
