@@ -130,6 +130,18 @@ const CSS_PROPERTY_DOCS = {
   '--ped-cc-bg': 'Caption background with alpha (from `cc-background-color` + `cc-background-opacity`).',
 };
 
+/**
+ * CSS parts (`part="..."` in the screens): what the host page may style with `::part()`. Every part in the
+ * sources must be described here, and every description must name a part in the sources.
+ */
+const CSS_PART_DOCS = {
+  header: 'The practice bar at the top: name, art and the header buttons.',
+  menu: 'The menu (browse) screen.',
+  stage: 'The video or slide area.',
+  controls: 'The control bar under the stage.',
+  dialog: 'Every dialog and overlay panel (settings, share, transcript, ...).',
+};
+
 /** CommandError codes (src/commands/table.ts). */
 const ERROR_DOCS = {
   unknown_command: 'Not a command name. Methods cannot produce it; the transports ignore such messages without answering.',
@@ -430,8 +442,17 @@ export async function loadApi() {
   for (const name of Object.keys(CSS_PROPERTY_DOCS)) if (!cssProperties.some((c) => c.name === name)) problems.push(`${name} is not declared in src/element/styles.ts`);
   const walk = (dir) => fs.readdirSync(rel(dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   const sources = walk('src').filter((f) => /\.tsx?$/.test(f));
-  const withParts = sources.filter((f) => /\bpart=["{]|exportparts|::part\(/.test(read(f)));
-  if (withParts.length) problems.push(`CSS parts in ${withParts.join(', ')}: document them (@csspart) and in docs/api.md`);
+  const partNames = new Set();
+  for (const f of sources) {
+    const text = read(f);
+    if (/\bpart=\{|exportparts/.test(text)) problems.push(`${f}: name CSS parts with literal part="..." attributes (the docs read them)`);
+    for (const m of text.matchAll(/\bpart="([^"]+)"/g)) for (const name of m[1].split(/\s+/)) partNames.add(name);
+  }
+  for (const name of partNames) if (!CSS_PART_DOCS[name]) problems.push(`CSS part ${name} has no description (CSS_PART_DOCS)`);
+  const cssParts = Object.entries(CSS_PART_DOCS).map(([name, text]) => {
+    if (!partNames.has(name)) problems.push(`CSS_PART_DOCS.${name} is not a part in src/`);
+    return { name, text };
+  });
 
   if (problems.length) throw new Error(`The source tables and the docs' prose disagree:\n  - ${problems.join('\n  - ')}`);
 
@@ -441,6 +462,7 @@ export async function loadApi() {
     methods,
     errorCodes,
     cssProperties,
+    cssParts,
     messageTypes: t.MESSAGE_TYPES,
     playerStates: t.PLAYER_STATE,
     analytics: t.ANALYTICS,
@@ -521,6 +543,10 @@ export function docSections(api) {
       ['Custom property', 'Default', 'Meaning'],
       api.cssProperties.map((c) => [`\`${c.name}\``, c.default ? `\`${c.default}\`` : '-', c.text]),
     ),
+    'css-parts': table(
+      ['Part', 'What it is'],
+      api.cssParts.map((p) => [`\`${p.name}\``, p.text]),
+    ),
     types: [
       '```ts',
       `/** ${Object.entries(api.playerStates)
@@ -561,6 +587,8 @@ export function classJsDoc(api) {
     ...api.events.map((e) => `@fires {CustomEvent<${e.detail}>} ${e.name} - ${e.text}`),
     '',
     ...api.cssProperties.map((c) => `@cssprop ${c.name} - ${c.text}${c.default ? ` Default: \`${c.default}\`.` : ''}`),
+    '',
+    ...api.cssParts.map((p) => `@csspart ${p.name} - ${p.text}`),
   ];
   return ['/**', ...lines.map((l) => (l ? ` * ${l}` : ' *')), ' */'].join('\n');
 }
@@ -689,7 +717,7 @@ async function main() {
       console.error(`Out of date: ${stale.join(', ')}. Run npm run docs (node scripts/gen-element-docs.mjs) and commit the result.`);
       process.exit(1);
     }
-    console.log(`Element docs up to date: ${api.attributes.length} attributes, ${api.methods.length} methods, ${api.events.length} events, ${api.cssProperties.length} CSS properties.`);
+    console.log(`Element docs up to date: ${api.attributes.length} attributes, ${api.methods.length} methods, ${api.events.length} events, ${api.cssProperties.length} CSS properties, ${api.cssParts.length} CSS parts.`);
     return;
   }
   for (const [file, now, next] of outputs) {

@@ -214,3 +214,35 @@ describe('audio descriptions', () => {
     expect(pb(other).audioDescribed).to.equal(false);
   });
 });
+
+describe('CSS parts', () => {
+  cleanPlayersAndFaults();
+  let sheet: HTMLStyleElement | undefined;
+  afterEach(() => sheet?.remove());
+
+  it('header, menu, stage, controls and dialog can be styled from the host page, and are in the manifest', async () => {
+    sheet = document.createElement('style');
+    sheet.textContent = [
+      'patient-ed-player::part(header) { background-color: rgb(1, 2, 3); }',
+      'patient-ed-player::part(menu) { outline: 3px solid rgb(4, 5, 6); }',
+      'patient-ed-player::part(stage) { outline: 3px solid rgb(7, 8, 9); }',
+      'patient-ed-player::part(controls) { background-color: rgb(10, 11, 12); }',
+      'patient-ed-player::part(dialog) { background-color: rgb(13, 14, 15); }',
+    ].join('\n');
+    document.head.append(sheet);
+    const menu = await mountPlayer({ client: 'demo' });
+    await waitFor(() => $(menu, '.menu-sections'), 'menu');
+    expect(getComputedStyle($(menu, '[part="header"]')!).backgroundColor).to.equal('rgb(1, 2, 3)');
+    expect(getComputedStyle($(menu, '[part="menu"]')!).outlineColor).to.equal('rgb(4, 5, 6)');
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    await waitFor(() => $(el, '[part="controls"]'), 'controls');
+    expect(getComputedStyle($(el, '[part="stage"]')!).outlineColor).to.equal('rgb(7, 8, 9)');
+    expect(getComputedStyle($(el, '[part="controls"]')!).backgroundColor).to.equal('rgb(10, 11, 12)');
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/info');
+    await waitFor(() => $(el, '[part="dialog"]'), 'dialog');
+    expect(getComputedStyle($(el, '[part="dialog"]')!).backgroundColor).to.equal('rgb(13, 14, 15)');
+    const manifest = await (await fetch('/custom-elements.json')).json();
+    const parts = manifest.modules.flatMap((m: { declarations?: { cssParts?: { name: string }[] }[] }) => m.declarations ?? []).flatMap((d: { cssParts?: { name: string }[] }) => d.cssParts ?? []).map((p: { name: string }) => p.name);
+    expect(parts).to.include.members(['header', 'menu', 'stage', 'controls', 'dialog']);
+  });
+});

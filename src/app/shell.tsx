@@ -135,7 +135,7 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   return (
     <div className={classes.join(' ')} dir={directionOf(i18n.locale)} lang={i18n.locale} data-route={route.name} onContextMenu={onContextMenu}>
       {inClient && (
-        <header className="practice-bar">
+        <header className="practice-bar" part="header">
           {artUrl && <img className="practice-art" src={artUrl} alt="" />}
           <h1 className="practice-name">{prefs.practice}</h1>
           {route.name === 'navigation' && route.client && (

@@ -132,6 +132,12 @@ export type PlayerMethods = {
  * @cssprop --ped-cc-size - Caption size factor (from `cc-font-size`). Default: `1`.
  * @cssprop --ped-cc-color - Caption text colour with alpha (from `cc-font-color` + `cc-font-opacity`). Default: `#FFFFFFFF`.
  * @cssprop --ped-cc-bg - Caption background with alpha (from `cc-background-color` + `cc-background-opacity`). Default: `#000000BF`.
+ *
+ * @csspart header - The practice bar at the top: name, art and the header buttons.
+ * @csspart menu - The menu (browse) screen.
+ * @csspart stage - The video or slide area.
+ * @csspart controls - The control bar under the stage.
+ * @csspart dialog - Every dialog and overlay panel (settings, share, transcript, ...).
  */
 export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLElement) {
   declare client: string | undefined;

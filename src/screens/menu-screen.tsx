@@ -55,7 +55,7 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
   const node = tree.nodes.get(code ?? tree.rootCode);
   if (!node) {
     return (
-      <section className="screen menu-screen" data-screen="navigation">
+      <section className="screen menu-screen" part="menu" data-screen="navigation">
         <p role="alert">{i18n._({ id: 'menu.sectionNotFound', message: 'This section of the menu could not be found.' })}</p>
         <button type="button" className="button" onClick={() => controller.navigate(paths.navigation(client))}>
           {i18n._({ id: 'menu.backToAll', message: 'Show all topics' })}
@@ -72,7 +72,7 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
     controller.navigate(collection ? paths.collectionItem(client, collection, item.code) : paths.playlist(client, item.code));
 
   return (
-    <section className="screen menu-screen" data-screen="navigation" data-node={node.code}>
+    <section className="screen menu-screen" part="menu" data-screen="navigation" data-node={node.code}>
       {trail.length > 1 && (
         <nav className="breadcrumbs" aria-label={i18n._({ id: 'menu.breadcrumbs', message: 'Breadcrumbs' })}>
           <ol>

@@ -88,7 +88,7 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
   };
 
   return (
-    <div className="controls" role="group" aria-label={i18n._({ id: 'controls.label', message: 'Player controls' })}>
+    <div className="controls" part="controls" role="group" aria-label={i18n._({ id: 'controls.label', message: 'Player controls' })}>
       <SeekBar onSeek={(seconds) => run('seekTo', seconds)} />
       <div className="control-row">
         <button type="button" className="control" data-control="play" aria-label={playing ? i18n._({ id: 'controls.pause', message: 'Pause' }) : i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => run('togglePlay')}>

@@ -109,6 +109,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
         {/* The stage is focusable so that clicking the video gives the player the keyboard. */}
         <div
           className="stage"
+          part="stage"
           ref={stageRef}
           tabIndex={0}
           role="region"

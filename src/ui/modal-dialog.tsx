@@ -51,7 +51,7 @@ export function ModalDialog({ kind = 'dialog', name, title, closeLabel, onClose,
     }
   };
   return (
-    <div className={`modal modal-${kind}`} role="dialog" aria-modal={modal} aria-labelledby={titleId} data-modal-name={name} tabIndex={-1} ref={ref} onKeyDown={onKeyDown}>
+    <div className={`modal modal-${kind}`} part="dialog" role="dialog" aria-modal={modal} aria-labelledby={titleId} data-modal-name={name} tabIndex={-1} ref={ref} onKeyDown={onKeyDown}>
       <div className="modal-header">
         <h2 id={titleId} className="modal-title">
           {title}
