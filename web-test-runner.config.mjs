@@ -44,6 +44,8 @@ function bundleTests() {
         jsx: 'automatic',
         target: 'es2022',
         sourcemap: 'inline',
+        // @web/test-runner-commands (sendKeys: real key presses) reaches the runner through this module.
+        external: ['/__web-dev-server__web-socket.js'],
         define: {
           'process.env.NODE_ENV': '"development"',
           __PROVIDER_URL__: JSON.stringify(provider.url),

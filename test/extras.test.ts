@@ -212,6 +212,9 @@ describe('audio descriptions', () => {
     const other = await mountPlayer({ client: 'demo', code: 'A_KNEE_EXERCISES', 'audio-descriptions': '1' });
     await waitFor(() => pb(other).ready && video(other)?.currentSrc.endsWith('/en.mp4'), 'ordinary video');
     expect(pb(other).audioDescribed).to.equal(false);
+    // The toggle is off by default (audioDescriptionsButton 0).
+    await waitFor(() => control(other, 'play'), 'controls');
+    expect(control(other, 'audio-descriptions')).to.equal(null);
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/player-app';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { STORAGE_KEY } from '../src/preferences/defaults';
@@ -6,6 +7,7 @@ import { mergePreferences } from '../src/preferences/merge';
 import { CAPTION_COLORS, CAPTION_FONTS, shortcutRows } from '../src/screens/modals/settings-options';
 import { PLAYER_SHORTCUTS } from '../src/playback/keyboard';
 import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, text, waitFor, waitForPath } from './helpers';
+import { MODAL_NAMES, MODALS } from '../src/screens/modal-registry';
 
 const prefs = (el: PatientEdPlayerElement) => mergePreferences(el[CONTROLLER].state.layers);
 const storedLocal = () => JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}').local ?? {};
@@ -268,5 +270,76 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     expect(text(el, '[data-settings="settings/menu/font-size"] span')).to.equal('حجم النص');
     await openSettings(el, 'video/audio');
     expect(shadow(el).getElementById(switchNamed(el).getAttribute('aria-labelledby')!)!.textContent).to.equal('التشغيل مع الصوت');
+  });
+});
+
+describe('settings with the keyboard alone, and axe on every dialog', () => {
+  cleanPlayersAndFaults();
+  /** A real key press (Shift+Tab as Shift held down around Tab). */
+  async function press(key: string) {
+    if (key !== 'Shift+Tab') return sendKeys({ press: key });
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ up: 'Shift' });
+  }
+
+  /** Tab (or Shift+Tab) until `check` holds for the focused element; at most `max` presses. */
+  async function tabTo(el: Element, check: (a: HTMLElement) => boolean, back = false, max = 30) {
+    for (let i = 0; i < max; i++) {
+      const a = active(el);
+      if (a && check(a)) return a;
+      await press(back ? 'Shift+Tab' : 'Tab');
+    }
+    throw new Error(`focus never reached the target (now ${active(el)?.outerHTML.slice(0, 80)})`);
+  }
+
+  it('Tab, Shift+Tab, Enter, Space, arrows and Escape reach and change every kind of setting', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    const opener = await waitFor(() => $<HTMLButtonElement>(el, '.practice-bar [data-control="settings"]'), 'settings button');
+    opener.focus();
+    await press('Enter');
+    await waitFor(() => $$(el, '.settings-link').length === 8, 'settings list');
+    await tabTo(el, (a) => a.dataset.settings === 'settings/menu/font-size');
+    await press('Enter');
+    await waitFor(() => radioNames(el).length === 9, 'text sizes');
+    await tabTo(el, (a) => a instanceof HTMLInputElement && a.type === 'radio');
+    expect((active(el) as HTMLInputElement).checked, 'focus lands on the chosen size').to.equal(true);
+    await press('ArrowDown');
+    await waitFor(() => prefs(el).fontSize === 125, 'the next size, by arrow key');
+    await press('Escape');
+    await waitForPath(el, '/demo/menu/settings');
+    await waitFor(() => active(el)?.dataset.settings === 'settings/menu/font-size', 'focus on the link it came from');
+    await press('Shift+Tab');
+    expect(active(el)?.dataset.settings, 'Shift+Tab goes back').to.equal('settings/menu/language');
+    await tabTo(el, (a) => a.dataset.settings === 'settings/menu/increase-contrast');
+    await press('Enter');
+    await waitFor(() => $(el, '.modal [role="switch"]'), 'switch');
+    await tabTo(el, (a) => a.getAttribute('role') === 'switch');
+    await press('Space');
+    await waitFor(() => $(el, '.shell.increase-contrast'), 'contrast on, by Space');
+    await press('Enter');
+    await waitFor(() => !$(el, '.shell.increase-contrast'), 'contrast off, by Enter');
+    // Tab stays inside the dialog.
+    for (let i = 0; i < 4; i++) {
+      await press('Tab');
+      expect($(el, '.modal')!.contains(active(el)), 'focus trapped in the dialog').to.equal(true);
+    }
+    await press('Escape');
+    await waitForPath(el, '/demo/menu/settings');
+    await press('Escape');
+    await waitForPath(el, '/demo/menu');
+    await waitFor(() => active(el) === opener, 'focus back on the opener');
+  });
+
+  it('every settings, share and embed dialog, and the transcript, pass axe', async function () {
+    this.timeout(60000);
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    await waitFor(() => el[CONTROLLER].state.playback.ready && el[CONTROLLER].state.playback.cues.length > 0, 'ready with captions');
+    const names = MODAL_NAMES.filter((n) => MODALS[n].scope === 'shared' || n === 'transcript' || n === 'note' || n === 'extras');
+    for (const name of names) {
+      el[CONTROLLER].navigate(`/demo/player/A_DEMO_VIDEO/${name}`);
+      await waitFor(() => $(el, `.modal[data-modal-name="${name}"] .modal-body > *`), `${name} body`);
+      await expect(el, name).shadowDom.to.be.accessible();
+    }
   });
 });
