@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/player-app';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { FAVORITES_KEY, readFavorites } from '../src/preferences/favorites';
+import { playlistNotes } from '../src/content/playlist';
 import { $, $$, cleanPlayersAndFaults, mountPlayer, PROVIDER_URL, shadow, text, waitFor, waitForPath } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
@@ -50,18 +51,18 @@ describe('favorites', () => {
     expect(answer).to.deep.equal({ code: 'A_DEMO_VIDEO', label: el.getCurrentPlaylist()!.label });
     await waitFor(() => $(menu, '.menu-favorites [data-favorite="A_DEMO_VIDEO"]'), "the other player's menu");
     await waitFor(() => $(riverside, '.menu-sections'), 'riverside menu');
-    expect($(riverside, '.menu-favorites')).to.equal(null);
+    expect(Boolean($(riverside, '.menu-favorites'))).to.equal(false);
     // Off by default (riverside's account does not turn it on).
     const other = await mountPlayer({ client: 'riverside', code: 'A_CHOLESTEROL' });
     await waitFor(() => control(other, 'play'), 'controls');
-    expect(control(other, 'favorite')).to.equal(null);
+    expect(Boolean(control(other, 'favorite'))).to.equal(false);
   });
 
   it('broken or hostile storage gives no favorites and no crash; a failed save still shows for the page', async () => {
     localStorage.setItem(FAVORITES_KEY, '{not json');
     const el = await mountPlayer({ client: 'demo' });
     await waitFor(() => $(el, '.menu-sections'), 'menu');
-    expect($(el, '.menu-favorites')).to.equal(null);
+    expect(Boolean($(el, '.menu-favorites'))).to.equal(false);
     localStorage.setItem(FAVORITES_KEY, JSON.stringify({ v: 1, clients: { demo: [{ code: '"><img>' }, { code: 'A_DEMO_VIDEO', label: 7, file: '../x' }, 'junk'] } }));
     expect(readFavorites('demo')).to.deep.equal([{ code: 'A_DEMO_VIDEO', label: null }]);
     localStorage.setItem(FAVORITES_KEY, JSON.stringify({ v: 99, clients: { demo: [{ code: 'A_DEMO_VIDEO' }] } }));
@@ -91,9 +92,9 @@ describe('note and disclaimer', () => {
     note.click();
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO/note');
     await waitFor(() => text(el, '.modal .notes').startsWith('Talk to your surgeon about your own risks.'), 'the note');
-    const other = await mountPlayer({ client: 'demo', code: 'A_KNEE_EXERCISES' });
-    await waitFor(() => control(other, 'play'), 'controls');
-    expect(control(other, 'note')).to.equal(null);
+    // Only then: no note in the playlist or the client's notes, no control (the rule the control bar uses).
+    expect(playlistNotes({ code: 'A_X', note: '  ' }, { code: 'V_X' }, { A_Y: 'other' })).to.deep.equal([]);
+    expect(playlistNotes({ code: 'A_X' }, { code: 'V_X' }, { V_X: 'For this video' })).to.deep.equal(['For this video']);
   });
 
   it('the Disclaimer button in Extras shows copyright, its id, provider, reviewer, the review date MM/DD/YYYY and the note', async () => {
@@ -121,7 +122,7 @@ describe('note and disclaimer', () => {
     const off = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', disclaimer: '0' });
     off[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/extras');
     await waitFor(() => $(off, '.modal .extras'), 'extras');
-    expect($(off, '.modal [data-action="disclaimer"]')).to.equal(null);
+    expect(Boolean($(off, '.modal [data-action="disclaimer"]'))).to.equal(false);
   });
 });
 
@@ -163,6 +164,12 @@ describe('transcript', () => {
     await waitFor(() => pb(el).ccLanguage === 'es', 'Spanish captions');
     type(filter, '');
     await waitFor(() => $(el, '.transcript-cues[lang="es"]') && cues().length === pb(el).cues.length, 'all Spanish cues');
+
+    // Another item: its cues.
+    const before = cues().map((c) => c.textContent);
+    await el.seekToIndex(1);
+    await waitFor(() => pb(el).index === 1 && pb(el).cues.length > 0 && cues().length === pb(el).cues.length && cues()[0].textContent !== before[0], "the next item's cues");
+    expect(cues()[0].textContent).to.contain(pb(el).cues[0].text);
 
     // Escape (or the toggle) closes it.
     key($(el, '.modal')!, 'Escape');
@@ -214,7 +221,7 @@ describe('audio descriptions', () => {
     expect(pb(other).audioDescribed).to.equal(false);
     // The toggle is off by default (audioDescriptionsButton 0).
     await waitFor(() => control(other, 'play'), 'controls');
-    expect(control(other, 'audio-descriptions')).to.equal(null);
+    expect(Boolean(control(other, 'audio-descriptions'))).to.equal(false);
   });
 });
 

@@ -3,6 +3,10 @@ import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { CONTROLLER } from '../src/app/player-app';
 import type { Clock } from '../src/playback/clock';
 
+// Assert on values, never on DOM nodes (`expect(Boolean($(el, 'x'))).to.equal(false)`, not
+// `expect($(el, 'x')).to.equal(null)`): when such an assertion fails, the runner cannot serialise the node for
+// its report and the whole test file hangs until the run's time limit.
+
 /** Wait real time (for the few end-to-end checks that need it: CSS transitions, network races). */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** The text of a compiled Lingui message (catalog entries are strings or arrays of parts). */

@@ -136,7 +136,7 @@ describe('share dialog', () => {
   it('the share control follows shareButton; with dynamic sharing the system share sheet is offered', async () => {
     const off = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', social: '0' });
     await waitFor(() => $(off, '.controls [data-control="play"]'), 'controls');
-    expect($(off, '.controls [data-control="share"]')).to.equal(null);
+    expect(Boolean($(off, '.controls [data-control="share"]'))).to.equal(false);
     const shared: ShareData[] = [];
     const original = navigator.share;
     Object.defineProperty(navigator, 'share', { configurable: true, value: async (d: ShareData) => void shared.push(d) });

@@ -53,6 +53,12 @@ export interface Playlist {
   parent?: string;
 }
 
+/** The notes to show for an item: the playlist's own, then the client's notes for the playlist and for the item. */
+export function playlistNotes(playlist: Pick<Playlist, 'code' | 'note'>, item: Pick<PlaylistItem, 'code'> | undefined, notes: Record<string, string> | undefined): string[] {
+  const all = [playlist.note, notes?.[playlist.code], item ? notes?.[item.code] : undefined];
+  return all.filter((n): n is string => typeof n === 'string' && n.trim() !== '');
+}
+
 export const playlistLabel = (p: Playlist, lang: string, titles?: Record<string, Record<string, string>>) =>
   resolveLabel({ code: p.code, label: p.label, labels: p.labels }, lang, titles);
 export const itemLabel = (it: PlaylistItem, lang: string, titles?: Record<string, Record<string, string>>) =>

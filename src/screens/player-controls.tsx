@@ -4,6 +4,7 @@ import { usePlayer } from '../app/context';
 import { PLAYER_STATE } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
 import { matchRoute, paths } from '../routing/routes';
+import { playlistNotes } from '../content/playlist';
 import { useLocation } from 'wouter';
 import { Icon } from '../ui/icons';
 import { countRender } from '../app/render-count';
@@ -80,7 +81,7 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
   const transcriptOpen = matchRoute(path).modal === 'transcript';
   const playlist = pb.playlist;
   const favorite = Boolean(playlist && snap.favorites.some((f) => f.code === playlist.code));
-  const hasNote = Boolean(playlist && [playlist.note, prefs.notes?.[playlist.code], item && prefs.notes?.[item.code]].some((n) => typeof n === 'string' && n.trim() !== ''));
+  const hasNote = Boolean(playlist && playlistNotes(playlist, item, prefs.notes).length > 0);
   const toggleFavorite = () => {
     if (!playlist) return;
     if (favorite) controller.setFavorite({ code: playlist.code, label: null }, false);

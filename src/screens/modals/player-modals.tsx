@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../../app/context';
 import { safeHref } from '../../content/normalise-playlist';
-import { itemLabel, playlistLabel, type Playlist, type PlaylistItem } from '../../content/playlist';
+import { itemLabel, playlistLabel, playlistNotes, type Playlist, type PlaylistItem } from '../../content/playlist';
 import { mergePreferences } from '../../preferences/merge';
 import type { ModalBodyProps } from '../modal-registry';
 import { formatTime } from '../player-controls';
@@ -142,7 +142,7 @@ export function NoteModal() {
   const { i18n } = useLingui();
   const { prefs, playlist, item } = usePlaying();
   if (!playlist) return <NotReady />;
-  const notes = [playlist.note, prefs.notes?.[playlist.code], item ? prefs.notes?.[item.code] : undefined].filter((n): n is string => typeof n === 'string' && n.trim() !== '');
+  const notes = playlistNotes(playlist, item, prefs.notes);
   if (notes.length === 0) return <p>{i18n._({ id: 'note.none', message: 'There is no note for this video.' })}</p>;
   return (
     <div className="notes">
