@@ -12,6 +12,25 @@ const production = process.env.NODE_ENV !== 'development';
  * React 19 has it built in, so the shim (2.3 kB) stays out of the entry.
  */
 const SHIM = 'use-sync-external-store/shim/index.js';
+/**
+ * wouter's default router reads and writes the browser's location; every <Router> of the player is given the
+ * in-memory location instead (the host page's URL and history are never touched), so the default hooks are
+ * replaced by ones that say so if ever reached (3 kB less in the entry).
+ */
+const BROWSER_LOCATION = /wouter[\\/]src[\\/]use-browser-location\.js$/;
+const noBrowserLocation = {
+  name: 'no-browser-location',
+  async resolveId(id, importer, options) {
+    if (!importer || !/wouter[\\/]src[\\/]index\.js$/.test(importer) || !id.endsWith('use-browser-location.js')) return null;
+    const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+    return resolved && BROWSER_LOCATION.test(resolved.id) ? '\0no-browser-location' : null;
+  },
+  load: (id) =>
+    id === '\0no-browser-location'
+      ? "const never = () => { throw new Error('patient-ed-player: the page location is never used (in-memory location only)'); };\nexport const useBrowserLocation = never;\nexport const useSearch = never;"
+      : null,
+};
+
 const builtinSyncExternalStore = {
   name: 'builtin-use-sync-external-store',
   resolveId: (id) => (id === SHIM ? `\0${SHIM}` : null),
@@ -36,6 +55,7 @@ export default {
   },
   plugins: [
     builtinSyncExternalStore,
+    noBrowserLocation,
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } }),
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),

@@ -60,6 +60,8 @@ describe('strict CSP host page (built dist, another origin)', () => {
     // A cross-origin fetch in cors mode only succeeds when the server sent Access-Control-Allow-Origin.
     expect(res.type).to.equal('cors');
     expect(res.headers.get('content-type')).to.match(/javascript/);
+    // The host page's history is never written: the built entry has no pushState / replaceState at all.
+    expect(/pushState|replaceState/.test(await res.text())).to.equal(false);
     const mod = await import(/* @vite-ignore */ new URL('dist/patient-ed-player.js', DEMO_URL).href);
     expect(mod.TAG_NAME).to.equal('patient-ed-player');
   });
