@@ -34,7 +34,7 @@ describe('attributes changed or removed after mount', () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'captions-button': '0', color: '#112233' });
     await waitFor(() => pb(el).ready && pb(el).hasCaptions, 'item with captions');
     await waitFor(() => $(el, '.controls'), 'controls');
-    expect($(el, '[data-control="captions"]'), 'captions button off').to.equal(null);
+    expect(Boolean($(el, '[data-control="captions"]')), 'captions button off').to.equal(false);
     expect(themeText(el)).to.include('#112233');
 
     el.removeAttribute('captions-button');

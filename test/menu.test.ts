@@ -81,7 +81,7 @@ describe('menu screen', () => {
     root.render(createElement(Thumbnail, { src: new URL('static/thumbs/knee-overview_1280.jpg', FAULT_PROVIDER_URL).href, fallbackText: 'Knee', timeoutMs: 400 }));
     await waitFor(() => host.querySelector('img[data-thumb="loading"]'), 'image loading');
     await waitFor(() => host.querySelector('[data-thumb="fallback"]'), 'fallback after the image timeout', 2500);
-    expect(host.querySelector('img')).to.equal(null);
+    expect(Boolean(host.querySelector('img'))).to.equal(false);
     root.unmount();
     host.remove();
     await clearFailures();
@@ -92,7 +92,7 @@ describe('menu screen', () => {
     await waitFor(() => $(el, '.section-card'), 'sections');
     const first = $(el, '.section-card')!;
     first.focus();
-    expect(shadow(el).activeElement).to.equal(first);
+    expect(shadow(el).activeElement === first).to.equal(true);
     expect(first.tagName).to.equal('BUTTON');
     await expect(el).shadowDom.to.be.accessible();
     el[CONTROLLER].navigate('/demo/menu/C_FEATURED');

@@ -33,7 +33,7 @@ describe('route loaders: data is requested as navigation happens, not as screens
     const seen = atReady(el, () => ({ metadata: pb(el).ready, duration: pb(el).duration, video: ($(el, 'video.media') as HTMLVideoElement | null)?.readyState ?? -1 }));
     // Long before the screen renders, the media has loaded its metadata (a detached <video>).
     await waitFor(() => pb(el).ready, 'metadata loaded before the screen rendered', 8000);
-    expect($(el, '.player-screen'), 'no player screen yet').to.equal(null);
+    expect(Boolean($(el, '.player-screen')), 'no player screen yet').to.equal(false);
     const requested = await paths();
     expect(requested).to.include('/api/clients/demo/playlists/A_DEMO_VIDEO');
     expect(requested).to.include('/api/vod/demo/knee-overview');

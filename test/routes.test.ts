@@ -106,7 +106,7 @@ describe('routes in the element', () => {
     expect($(el, '.screen-host')!.inert).to.equal(true);
     const dialog = $(el, '[role="dialog"]')!;
     expect(text(el, '.modal-title')).to.equal('Menu language');
-    expect(shadow(el).activeElement).to.equal(dialog);
+    expect(shadow(el).activeElement === dialog).to.equal(true);
     dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     // Escape returns to the parent: the settings list, then the menu.
     await waitForPath(el, '/demo/menu/settings');

@@ -174,7 +174,7 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
     it('resolves without injecting anything when isReady() is already true', async () => {
       const url = `/test/fixtures/does-not-exist.js?ready=${Date.now()}`;
       await loadScript(url, { isReady: () => true });
-      expect(document.querySelector(`script[src="${url}"]`)).to.equal(null);
+      expect(Boolean(document.querySelector(`script[src="${url}"]`))).to.equal(false);
     });
 
     it('evicts a failed load, so a later call injects the script again', async () => {
@@ -182,7 +182,7 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const first = await rejection(loadScript(url));
       expect(first).to.be.instanceOf(PlayerLoadError);
       expect((first as PlayerLoadError).kind).to.equal('script');
-      expect(document.querySelector(`script[src="${url}"]`), 'failed <script> removed').to.equal(null);
+      expect(Boolean(document.querySelector(`script[src="${url}"]`)), 'failed <script> removed').to.equal(false);
       await rejection(loadScript(url));
     });
 
