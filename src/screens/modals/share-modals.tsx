@@ -96,7 +96,12 @@ function CopyField({ label, value, multiline, copyLabel, onCopied }: { label: st
   return (
     <div className="share-field">
       <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea id={id} ref={ref} readOnly rows={4} value={value} onFocus={select} spellCheck={false} /> : <input id={id} ref={ref} type="text" readOnly value={value} onFocus={select} spellCheck={false} />}
+      {/* Links and code read left to right in every interface language. */}
+      {multiline ? (
+        <textarea id={id} ref={ref} readOnly rows={4} dir="ltr" value={value} onFocus={select} spellCheck={false} />
+      ) : (
+        <input id={id} ref={ref} type="text" readOnly dir="ltr" value={value} onFocus={select} spellCheck={false} />
+      )}
       <div className="share-actions">
         <button type="button" className="button" aria-describedby={id} data-action="copy" onClick={() => void copyText(value, ref.current).then(onCopied)}>
           {copyLabel}
