@@ -365,8 +365,8 @@ export class PlayerController implements CommandContext {
     if (!client) return false;
     const list = withFavorite(readFavorites(client), favorite, !on);
     const saved = writeFavorites(client, list);
-    // Shown for this page even when storage failed (then it is gone with the page).
-    this.state.favorites = saved ? readFavorites(client) : list;
+    // Shown at once (also when storage failed: then it is gone with the page).
+    this.state.favorites = list;
     this.channel?.postMessage('saved');
     return saved;
   }

@@ -4,10 +4,9 @@ import { PlayerController } from '../app/controller';
 import { executeCommand } from '../commands/execute';
 import { COMMANDS, HOST_COMMANDS, type CommandArgs, type CommandResults, type HostCommandName } from '../commands/table';
 import { ELEMENT_EVENTS, ELEMENT_PROPS } from './attributes';
-import type { PlayerEventMap } from '../core/events';
+import { FORWARDED_EVENT_NAMES, type PlayerEventMap } from '../core/events';
 import { baseSheet } from './styles';
 import { attachCommandEvents } from './transports/custom-events';
-import { FORWARDED_EVENT_NAMES } from '../core/events';
 
 export const TAG_NAME = 'patient-ed-player';
 
