@@ -19,6 +19,11 @@
  *        OPTIONS preflights are never failed, so a browser sees the injected status itself.
  *   POST /__fail/clear                            removes every pending failure
  * The same hooks are on `server.provider` for Node callers: { log(), clearLog(), fail(rule), clearFailures() }.
+ *
+ * Besides the clients in content/clients/, the provider serves `bigdemo` (see bigdemo.mjs): a 10,000-item menu
+ * generated in memory on first use (createProvider({ bigdemo: false }) turns it off). Profiles are served with each
+ * item node's voice-over `languages`, computed once per client and cached with their JSON text and ETag (a change
+ * of the client file recomputes them).
  */
 import http from 'node:http';
 import fs from 'node:fs';
@@ -26,6 +31,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { SearchIndex, profileRecords } from '../../src/search/engine.js';
+import { BIGDEMO_CLIENT, bigdemoConfig, bigdemoNumber, buildBigdemo, deriveBigdemoPlaylist } from './bigdemo.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_CONTENT_ROOT = path.resolve(HERE, '..', 'content');
@@ -50,11 +57,14 @@ const CORS_HEADERS = {
   'Access-Control-Expose-Headers': 'ETag, Content-Range, Accept-Ranges, Content-Length, X-Embed-Referrer-Seen',
 };
 const PREFLIGHT_HEADERS = {
-  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-  'Access-Control-Allow-Headers': 'X-Embed-Referrer, Range, If-None-Match, Content-Type',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'X-Embed-Referrer, Range, If-None-Match, Content-Type, X-Algolia-API-Key, X-Algolia-Application-Id, X-Algolia-Agent',
   'Access-Control-Max-Age': '600',
 };
 const LOG_LIMIT = 200;
+/** The search endpoint of Algolia's API that the player's hosted search uses (docs/provider-api.md, Search). */
+const SEARCH_PATH = '/1/indexes/*/queries';
+const SEARCH_BODY_LIMIT = 256 * 1024;
 const REFERRER_HEADER = 'x-embed-referrer';
 
 const RE = {
@@ -134,7 +144,7 @@ function parseTarget(rawUrl) {
   return { rawPath, rawQuery, segments, query: new URLSearchParams(rawQuery) };
 }
 
-export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMaxAge = 300, fileMaxAge = 86400 } = {}) {
+export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMaxAge = 300, fileMaxAge = 86400, bigdemo = true } = {}) {
   const contentRoot = path.resolve(root);
   const base = publicUrl ? (publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`) : undefined;
   /** Per-instance test-hook state. */
@@ -175,12 +185,17 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
   };
 
   // ---- responses ------------------------------------------------------------------------------
-  function sendJson(req, res, status, body, { cache = true, headers = {} } = {}) {
-    const text = JSON.stringify(body);
-    const buf = Buffer.from(text);
+  /** A JSON body as bytes with its ETag, computed once (cached answers keep it). */
+  function prepareJson(body) {
+    const buf = Buffer.from(JSON.stringify(body));
+    return { buf, etag: `"${crypto.createHash('sha1').update(buf).digest('base64url').slice(0, 22)}"` };
+  }
+  function sendJson(req, res, status, body, options) {
+    return sendPrepared(req, res, status, prepareJson(body), options);
+  }
+  function sendPrepared(req, res, status, { buf, etag }, { cache = true, headers = {} } = {}) {
     const h = { 'Content-Type': JSON_TYPE, ...headers };
     if (cache && status >= 200 && status < 300) {
-      const etag = `"${crypto.createHash('sha1').update(buf).digest('base64url').slice(0, 22)}"`;
       h.ETag = etag;
       h['Cache-Control'] = `public, max-age=${jsonMaxAge}`;
       if (etagMatches(req.headers['if-none-match'], etag)) {
@@ -265,8 +280,10 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
   };
 
   // ---- content lookups ------------------------------------------------------------------------
+  const isBigdemo = (client) => bigdemo && client === BIGDEMO_CLIENT;
   async function loadClient(client) {
     if (!RE.client.test(client)) throw badParam('client', client);
+    if (isBigdemo(client)) return bigdemoConfig();
     const data = await readJsonFile(within('clients', `${client}.json`));
     if (!data) throw new ApiError(404, 'client_not_found', `Unknown client '${client}'`);
     return data;
@@ -289,6 +306,148 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       return [];
     }
   }
+  /** A playlist as stored (not localized), or undefined when the client has no such code. */
+  async function loadPlaylist(client, code) {
+    if (isBigdemo(client)) return bigdemoPlaylist(code);
+    return readJsonFile(within('playlists', client, `${code}.json`));
+  }
+
+  // ---- bigdemo (generated once per server, on first use) ---------------------------------------
+  let bigdemoData;
+  let bigdemoSources;
+  /** { tree, items: Map(code -> node) }, its items cycling through the media files that have a video. */
+  function loadBigdemo() {
+    if (bigdemoData) return bigdemoData;
+    bigdemoData = (async () => {
+      let dirs = [];
+      try {
+        dirs = (await fsp.readdir(within('media'), { withFileTypes: true })).filter((d) => d.isDirectory() && RE.file.test(d.name)).map((d) => d.name);
+      } catch {
+        /* no media: every item is a presentation */
+      }
+      const files = [];
+      for (const name of dirs.sort()) if ((await mediaLanguages(name)).length > 0) files.push(name);
+      return buildBigdemo(files);
+    })();
+    bigdemoData.catch(() => {
+      bigdemoData = undefined;
+    });
+    return bigdemoData;
+  }
+  /**
+   * The stored playlists bigdemo's are derived from: per file, the first one-item playlist playing it (else the
+   * first playlist that has it), and for presentations the first playlist of slides; demo's playlists first, then
+   * the other clients' (alphabetically), codes in order. Read once per server.
+   */
+  function loadBigdemoSources() {
+    if (bigdemoSources) return bigdemoSources;
+    bigdemoSources = (async () => {
+      const byFile = new Map();
+      let slides;
+      let clients = [];
+      try {
+        clients = (await fsp.readdir(within('playlists'), { withFileTypes: true })).filter((d) => d.isDirectory() && RE.client.test(d.name) && !isBigdemo(d.name)).map((d) => d.name);
+      } catch {
+        /* no playlists */
+      }
+      clients.sort((x, y) => (x === 'demo' ? -1 : y === 'demo' ? 1 : x < y ? -1 : x > y ? 1 : 0));
+      for (const client of clients) {
+        const names = (await fsp.readdir(within('playlists', client))).filter((n) => n.endsWith('.json')).sort();
+        for (const name of names) {
+          let playlist;
+          try {
+            playlist = await readJsonFile(within('playlists', client, name));
+          } catch {
+            continue; // a broken file is not a source
+          }
+          const items = Array.isArray(playlist?.items) ? playlist.items : [];
+          const source = { playlist, practice: typeof playlist?.provider === 'string' ? playlist.provider : undefined };
+          if (!slides && items.length > 0 && items.every((it) => !it.file && Array.isArray(it.slides))) slides = source;
+          for (const it of items) {
+            if (typeof it.file !== 'string') continue;
+            const known = byFile.get(it.file);
+            if (!known || (known.playlist.items.length > 1 && items.length === 1)) byFile.set(it.file, source);
+          }
+        }
+      }
+      return { byFile, slides };
+    })();
+    bigdemoSources.catch(() => {
+      bigdemoSources = undefined;
+    });
+    return bigdemoSources;
+  }
+  async function bigdemoPlaylist(code) {
+    if (bigdemoNumber(code) === undefined) return undefined;
+    const node = (await loadBigdemo()).items.get(code);
+    if (!node) return undefined;
+    const { byFile, slides } = await loadBigdemoSources();
+    const source = node.file ? byFile.get(node.file) : slides;
+    return source ? deriveBigdemoPlaylist(node, source.playlist, source.practice) : undefined;
+  }
+
+  // ---- profiles with item languages (cached per client) ---------------------------------------
+  /**
+   * The voice-over languages of an item node: its file's media languages, else (presentations, YouTube and Vimeo
+   * items) its playlist's `voLanguages`; undefined when neither says.
+   */
+  async function itemLanguages(client, node, langsByFile) {
+    if (typeof node.file === 'string' && RE.file.test(node.file)) {
+      if (!langsByFile.has(node.file)) langsByFile.set(node.file, await mediaLanguages(node.file));
+      const langs = langsByFile.get(node.file);
+      if (langs.length > 0) return [...langs];
+    }
+    if (typeof node.code !== 'string' || !RE.code.test(node.code)) return undefined;
+    let playlist;
+    try {
+      playlist = await loadPlaylist(client, node.code);
+    } catch {
+      return undefined; // a broken playlist file fails its own request, not the menu
+    }
+    const vo = playlist?.voLanguages;
+    return Array.isArray(vo) && vo.length > 0 && vo.every((l) => typeof l === 'string') ? [...vo] : undefined;
+  }
+  /** A copy of the tree whose item nodes carry `languages` (appended; nothing else changes). */
+  async function withLanguages(client, node, langsByFile) {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
+    if (node.layer === 'item') {
+      const languages = await itemLanguages(client, node, langsByFile);
+      return languages ? { ...node, languages } : node;
+    }
+    if (!Array.isArray(node.children)) return node;
+    const children = [];
+    for (const child of node.children) children.push(await withLanguages(client, child, langsByFile));
+    return { ...node, children };
+  }
+  const profileCache = new Map();
+  /** The profile answer (bytes and ETag) of a client, computed once per version of its client file. */
+  async function profileResponse(client) {
+    if (!RE.client.test(client)) throw badParam('client', client);
+    let key = 'generated';
+    if (!isBigdemo(client)) {
+      let stat;
+      try {
+        stat = await fsp.stat(within('clients', `${client}.json`));
+      } catch {
+        stat = undefined;
+      }
+      if (!stat?.isFile()) throw new ApiError(404, 'client_not_found', `Unknown client '${client}'`);
+      key = `${stat.size}:${stat.mtimeMs}`;
+    }
+    const hit = profileCache.get(client);
+    if (hit && hit.key === key) return hit.promise;
+    const promise = (async () => {
+      const tree = isBigdemo(client) ? (await loadBigdemo()).tree : (await loadClient(client)).profile;
+      const served = await withLanguages(client, tree, new Map());
+      return { ...prepareJson(served), tree: served };
+    })();
+    profileCache.set(client, { key, promise });
+    promise.catch(() => {
+      if (profileCache.get(client)?.promise === promise) profileCache.delete(client);
+    });
+    return promise;
+  }
+
   function localize(playlist, menuLanguage, videoLanguage, langsByFile) {
     const lang = menuLanguage && baseLang(menuLanguage);
     const out = structuredClone(playlist);
@@ -313,6 +472,7 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       } catch {
         /* empty root */
       }
+      if (bigdemo && !clients.includes(BIGDEMO_CLIENT)) clients = [...clients, BIGDEMO_CLIENT].sort();
       return sendJson(req, res, 200, {
         name: 'patient-ed-player reference provider',
         docs: 'docs/provider-api.md',
@@ -330,15 +490,14 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
         }
         if (b === 'profile' && c === undefined) {
           optionalLang(query, 'menuLanguage');
-          const data = await loadClient(a);
-          return sendJson(req, res, 200, data.profile);
+          return sendPrepared(req, res, 200, await profileResponse(a));
         }
         if (b === 'playlists' && c !== undefined && more.length === 0) {
           const menuLanguage = optionalLang(query, 'menuLanguage');
           const videoLanguage = optionalLang(query, 'videoLanguage');
           await loadClient(a);
           if (!RE.code.test(c)) throw badParam('playlist code', c);
-          const playlist = await readJsonFile(within('playlists', a, `${c}.json`));
+          const playlist = await loadPlaylist(a, c);
           if (!playlist) throw new ApiError(404, 'playlist_not_found', `Unknown playlist '${c}' for client '${a}'`);
           const langsByFile = new Map();
           for (const item of playlist.items ?? []) {
@@ -497,6 +656,60 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     return rule;
   }
 
+  // ---- search: the part of Algolia's search API that algoliasearch/lite uses -------------------------
+  const searchIndexes = new Map();
+  /** The search index of a client's profile (as served, with item languages), rebuilt when the profile changes. */
+  async function searchIndexFor(client) {
+    const response = await profileResponse(client);
+    const hit = searchIndexes.get(client);
+    if (hit?.response === response) return hit.index;
+    const index = new SearchIndex(profileRecords(flattenForSearch(response.tree))).build();
+    searchIndexes.set(client, { response, index });
+    return index;
+  }
+  /** Algolia's error shape: `{ message, status }`. */
+  const searchError = (res, status, message) => {
+    const body = JSON.stringify({ message, status });
+    res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  /**
+   * POST {SEARCH_PATH}: `{ requests: [{ indexName, query, facets, facetFilters, page, hitsPerPage, ... }] }`
+   * (params flattened, or URL-encoded in `params`). One index per client, named by the client id; the
+   * `{client}_title_{lang}_asc` replicas sort by title. Any application id and key are accepted.
+   */
+  async function handleSearch(req, res) {
+    let text = '';
+    for await (const chunk of req) {
+      text += chunk;
+      if (text.length > SEARCH_BODY_LIMIT) return searchError(res, 413, 'Request body too large');
+    }
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return searchError(res, 400, 'Malformed JSON body');
+    }
+    const requests = body && Array.isArray(body.requests) ? body.requests : undefined;
+    if (!requests || requests.length > 50) return searchError(res, 400, 'Expected { requests: [...] } (at most 50)');
+    const results = [];
+    for (const request of requests) {
+      const indexName = request && typeof request.indexName === 'string' ? request.indexName : '';
+      const client = indexName.replace(/_title_[a-z]{2,3}_asc$/, '');
+      let index;
+      try {
+        index = RE.client.test(client) ? await searchIndexFor(client) : undefined;
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 404) throw err;
+      }
+      if (!index) return searchError(res, 404, `Index ${indexName} does not exist`);
+      results.push(index.multiSearch([request]).results[0]);
+    }
+    const out = Buffer.from(JSON.stringify({ results }));
+    res.writeHead(200, { ...CORS_HEADERS, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'Content-Length': out.length });
+    res.end(out);
+  }
+
   // ---- the handler ------------------------------------------------------------------------------
   async function handle(req, res) {
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
@@ -531,6 +744,7 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
         return sendError(req, res, failure.status, 'injected_failure', `Injected failure ${failure.status} for '${target.rawPath}'`);
       }
     }
+    if (req.method === 'POST' && target.rawPath === SEARCH_PATH) return handleSearch(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       throw Object.assign(new ApiError(405, 'method_not_allowed', `Method ${req.method} not allowed`), { allow: 'GET, HEAD, OPTIONS' });
     }
@@ -571,6 +785,32 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
   server.provider = hooks;
   server.contentRoot = contentRoot;
   return server;
+}
+
+/**
+ * The profile tree as the player flattens it for search (src/content/profile.ts): nodes by code in tree order,
+ * the first occurrence of a code keeping its parent; cycles and malformed nodes skipped.
+ */
+const SEARCH_LAYERS = ['root', 'library', 'collection', 'group', 'item'];
+export function flattenForSearch(tree) {
+  const nodes = new Map();
+  const path = new Set();
+  const visit = (node, parent, depth) => {
+    if (!node || typeof node !== 'object' || depth > 32) return;
+    const code = depth === 0 ? (typeof node.code === 'string' && node.code ? node.code : 'root') : typeof node.code === 'string' ? node.code.trim() : '';
+    if (!code || path.has(code)) return;
+    const kids = Array.isArray(node.children) ? node.children : [];
+    const layer = SEARCH_LAYERS.includes(node.layer) ? node.layer : depth === 0 ? 'root' : kids.length ? 'collection' : 'item';
+    const seen = nodes.get(code);
+    if (seen && (layer !== 'item' || seen.layer !== 'item')) return;
+    if (!seen) nodes.set(code, { code, layer, labels: node.labels, label: node.label, file: node.file, languages: node.languages, parent: parent?.code });
+    if (layer === 'item') return;
+    path.add(code);
+    for (const child of kids) visit(child, nodes.get(code), depth + 1);
+    path.delete(code);
+  };
+  visit(tree, undefined, 0);
+  return { nodes };
 }
 
 const displayHost = (host) => {

@@ -1,0 +1,422 @@
+// @ts-check
+/**
+ * The search engine behind the embedded index: a client's profile made into search records, indexed with
+ * MiniSearch, and answered in the shape of Algolia's search API (the part InstantSearch and
+ * `algoliasearch/lite` use). Plain JavaScript with JSDoc types so that the reference provider (Node, no
+ * build step) answers its Algolia-compatible endpoint with this very module: both backends return the
+ * same hits for the same query. Pure: no DOM, no globals; time is injectable.
+ */
+import MiniSearch from 'minisearch';
+import { FACET_ATTRIBUTES, MAX_QUERY_LENGTH, SEARCH_LANGUAGES } from './fields.js';
+
+export { FACET_ATTRIBUTES, MAX_QUERY_LENGTH, SEARCH_LANGUAGES, titleSortIndex } from './fields.js';
+
+const TITLE_SORT = /^(.*)_title_([a-z]{2,3})_asc$/;
+
+const MAX_HITS_PER_PAGE = 1000;
+const DEFAULT_HITS_PER_PAGE = 20;
+const DEFAULT_MAX_FACET_VALUES = 100;
+
+/**
+ * @typedef {object} SearchRecord
+ * @property {string} objectID the item's playlist code
+ * @property {string} code
+ * @property {string} [file] thumbnail and media id (absent for slide presentations)
+ * @property {string} [collection] the collection or group the item sits in (opens the collection-item route)
+ * @property {Record<string, string>} labels
+ * @property {string} [label]
+ * @property {string[]} topics codes of the libraries, collections and groups above the item
+ * @property {'video' | 'presentation'} kind
+ * @property {string[]} languages voice-over languages
+ */
+
+/**
+ * @typedef {object} ProfileLikeNode
+ * @property {string} code
+ * @property {string} layer
+ * @property {Record<string, unknown>} [labels]
+ * @property {string} [label]
+ * @property {string} [file]
+ * @property {string} [parent]
+ * @property {unknown} [languages]
+ */
+
+const isText = (/** @type {unknown} */ v) => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * Search records from a flattened profile (nodes by code in tree order, each with its first parent): one
+ * record per item code (two items playing the same file are two records: the menu shows one tile per file,
+ * search finds every playlist). Untrusted data: non-string labels and languages are dropped.
+ * @param {{ nodes: Map<string, ProfileLikeNode> }} profile
+ * @returns {SearchRecord[]}
+ */
+export function profileRecords(profile) {
+  /** @type {SearchRecord[]} */
+  const records = [];
+  for (const item of profile.nodes.values()) {
+    if (item.layer !== 'item') continue;
+    /** @type {Record<string, string>} */
+    const labels = {};
+    for (const [lang, text] of Object.entries(item.labels ?? {})) if (isText(text)) labels[lang] = /** @type {string} */ (text);
+    /** @type {string[]} */
+    const topics = [];
+    const guard = new Set([item.code]);
+    let parent = item.parent ? profile.nodes.get(item.parent) : undefined;
+    const direct = parent;
+    while (parent && parent.layer !== 'root' && !guard.has(parent.code)) {
+      guard.add(parent.code);
+      topics.unshift(parent.code);
+      parent = parent.parent ? profile.nodes.get(parent.parent) : undefined;
+    }
+    const languages = Array.isArray(item.languages) ? [...new Set(item.languages.filter((l) => typeof l === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(l)))] : [];
+    records.push({
+      objectID: item.code,
+      code: item.code,
+      ...(item.file ? { file: item.file } : {}),
+      ...(direct && (direct.layer === 'collection' || direct.layer === 'group') ? { collection: direct.code } : {}),
+      labels,
+      ...(isText(item.label) ? { label: item.label } : {}),
+      topics,
+      kind: item.file ? 'video' : 'presentation',
+      languages,
+    });
+  }
+  return records;
+}
+
+/** Lower case, accents stripped ('Guía' and 'guia' match). */
+export const normalize = (/** @type {string} */ text) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/** Words are runs of letters and digits (markup or symbols in a label never glue words together). */
+const tokenize = (/** @type {string} */ text) => text.match(WORD) ?? [];
+const LABEL_FIELDS = [...SEARCH_LANGUAGES.map((l) => `labels.${l}`), 'label'];
+
+/**
+ * @param {SearchRecord} doc
+ * @param {string} field
+ */
+function extractField(doc, field) {
+  if (field.startsWith('labels.')) return doc.labels[field.slice(7)];
+  return /** @type {any} */ (doc)[field];
+}
+
+/**
+ * A request's params: Algolia clients send them flattened into the request (v5) or as `params`.
+ * @typedef {object} SearchParams
+ * @property {string} [query]
+ * @property {unknown} [facets]
+ * @property {unknown} [facetFilters]
+ * @property {number} [page]
+ * @property {number} [hitsPerPage]
+ * @property {number} [maxValuesPerFacet]
+ * @property {string} [highlightPreTag]
+ * @property {string} [highlightPostTag]
+ * @property {string} [facetQuery]
+ */
+
+/**
+ * @typedef {{ value: string, matchLevel: 'none' | 'partial' | 'full', matchedWords: string[], fullyHighlighted?: boolean }} HighlightResult
+ */
+
+/** @param {unknown} value */
+const num = (value, fallback = 0) => {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : fallback;
+};
+
+/**
+ * Parse `facetFilters`: an array of `"attr:value"` strings (AND) whose elements may be arrays (OR); a
+ * leading `-` negates, `\-` is a literal dash. A JSON string is accepted too.
+ * @param {unknown} raw
+ * @returns {{ attr: string, value: string, negate: boolean }[][]}
+ */
+export function parseFacetFilters(raw) {
+  let list = raw;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      list = [list];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  /** @param {unknown} f */
+  const one = (f) => {
+    if (typeof f !== 'string') return undefined;
+    let text = f;
+    let negate = false;
+    if (text.startsWith('-')) {
+      negate = true;
+      text = text.slice(1);
+    } else if (text.startsWith('\\-')) text = text.slice(1);
+    const at = text.indexOf(':');
+    if (at <= 0) return undefined;
+    return { attr: text.slice(0, at), value: text.slice(at + 1), negate };
+  };
+  /** @type {{ attr: string, value: string, negate: boolean }[][]} */
+  const out = [];
+  for (const entry of list) {
+    const group = (Array.isArray(entry) ? entry : [entry]).map(one).filter((f) => f !== undefined);
+    if (group.length) out.push(group);
+  }
+  return out;
+}
+
+/**
+ * @param {SearchRecord} record
+ * @param {string} attr
+ * @returns {string[]}
+ */
+function facetValues(record, attr) {
+  if (!(/** @type {readonly string[]} */ (FACET_ATTRIBUTES).includes(attr))) return [];
+  const v = /** @type {any} */ (record)[attr];
+  return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+}
+
+/**
+ * Wrap the words of `text` whose normalised form is one of `terms` in the tags.
+ * @param {string} text
+ * @param {Set<string>} terms document terms that matched
+ * @param {string[]} queryTerms
+ * @param {string} pre
+ * @param {string} post
+ * @returns {HighlightResult}
+ */
+function highlight(text, terms, queryTerms, pre, post) {
+  /** @type {Set<string>} */
+  const matched = new Set();
+  const value = text.replace(WORD, (word) => {
+    const n = normalize(word);
+    if (!terms.has(n)) return word;
+    const prefixOf = queryTerms.filter((q) => n.startsWith(q));
+    // A word matched without a prefix came from a typo-tolerant (fuzzy) term: those are 5 letters or more.
+    for (const q of prefixOf.length ? prefixOf : queryTerms.filter((t) => t.length >= 5)) matched.add(q);
+    return `${pre}${word}${post}`;
+  });
+  const words = queryTerms.filter((q) => matched.has(q));
+  const matchLevel = words.length === 0 ? 'none' : words.length === queryTerms.length ? 'full' : 'partial';
+  return { value, matchLevel, matchedWords: words, fullyHighlighted: matchLevel === 'full' && value.replace(new RegExp(`${escapeRegExp(pre)}.*?${escapeRegExp(post)}`, 'g'), '').replace(/[^\p{L}\p{N}]/gu, '') === '' };
+}
+
+const escapeRegExp = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * An index over search records, answering Algolia-shaped requests.
+ */
+export class SearchIndex {
+  /**
+   * @param {SearchRecord[]} records
+   * @param {{ now?: () => number }} [options] a clock in milliseconds (processing time)
+   */
+  constructor(records, options = {}) {
+    this.now = options.now ?? (() => performance.now());
+    /** @type {SearchRecord[]} */
+    this.records = [];
+    /** @type {Map<string, number>} */
+    this.order = new Map();
+    for (const r of records) {
+      if (this.order.has(r.objectID)) continue;
+      this.order.set(r.objectID, this.records.length);
+      this.records.push(r);
+    }
+    this.mini = new MiniSearch({
+      idField: 'objectID',
+      fields: LABEL_FIELDS,
+      storeFields: [],
+      extractField: /** @type {any} */ (extractField),
+      tokenize,
+      processTerm: (term) => normalize(term) || null,
+      searchOptions: { prefix: true, combineWith: 'AND' },
+    });
+    /** @type {Map<string, Intl.Collator>} */
+    this.collators = new Map();
+  }
+
+  /** Index every record at once. */
+  build() {
+    this.mini.addAll(this.records);
+    return this;
+  }
+
+  /**
+   * Index in chunks, yielding to the page in between (a large catalogue does not freeze the page).
+   * @param {number} [chunkSize]
+   */
+  async buildAsync(chunkSize = 1000) {
+    await this.mini.addAllAsync(this.records, { chunkSize });
+    return this;
+  }
+
+  /** @param {string} id */
+  record(id) {
+    const i = this.order.get(id);
+    return i === undefined ? undefined : this.records[i];
+  }
+
+  /**
+   * The matching records, best first (tree order for an empty query), with the matched terms.
+   * @param {string} query
+   * @returns {{ record: SearchRecord, terms: Set<string> }[]}
+   */
+  match(query) {
+    const q = query.slice(0, MAX_QUERY_LENGTH).trim();
+    if (!q) return this.records.map((record) => ({ record, terms: new Set() }));
+    const results = this.mini.search(q, { fuzzy: (term) => (term.length >= 5 ? 1 : false) });
+    /** @type {{ record: SearchRecord, terms: Set<string>, score: number, at: number }[]} */
+    const out = [];
+    for (const r of results) {
+      const i = this.order.get(String(r.id));
+      if (i === undefined) continue;
+      out.push({ record: this.records[i], terms: new Set(r.terms), score: r.score, at: i });
+    }
+    // Equal scores keep tree order: the same answer every time, on every backend.
+    out.sort((a, b) => b.score - a.score || a.at - b.at);
+    return out;
+  }
+
+  /** @param {string} lang */
+  collator(lang) {
+    let c = this.collators.get(lang);
+    if (!c) {
+      try {
+        c = new Intl.Collator(lang, { sensitivity: 'base', numeric: true });
+      } catch {
+        c = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+      }
+      this.collators.set(lang, c);
+    }
+    return c;
+  }
+
+  /**
+   * Answer one request of Algolia's multi-query call.
+   * @param {string} indexName
+   * @param {SearchParams} params
+   */
+  answer(indexName, params = {}) {
+    const started = this.now();
+    const query = typeof params.query === 'string' ? params.query.slice(0, MAX_QUERY_LENGTH) : '';
+    const queryTerms = (query.match(WORD) ?? []).map(normalize);
+    const filters = parseFacetFilters(params.facetFilters);
+    let matches = this.match(query);
+    if (filters.length) {
+      matches = matches.filter(({ record }) =>
+        filters.every((group) =>
+          group.some((f) => {
+            const has = facetValues(record, f.attr).includes(f.value);
+            return f.negate ? !has : has;
+          }),
+        ),
+      );
+    }
+    const sort = TITLE_SORT.exec(indexName);
+    if (sort) {
+      const lang = sort[2];
+      const collator = this.collator(lang);
+      const title = (/** @type {SearchRecord} */ r) => r.labels[lang] ?? r.label ?? r.labels.en ?? '';
+      matches = [...matches].sort((a, b) => collator.compare(title(a.record), title(b.record)) || (this.order.get(a.record.objectID) ?? 0) - (this.order.get(b.record.objectID) ?? 0));
+    }
+
+    // Facet counts over the filtered hits.
+    const rawFacets = typeof params.facets === 'string' ? [params.facets] : Array.isArray(params.facets) ? params.facets.filter((f) => typeof f === 'string') : [];
+    const wanted = rawFacets.includes('*') ? [...FACET_ATTRIBUTES] : rawFacets.filter((f) => /** @type {readonly string[]} */ (FACET_ATTRIBUTES).includes(f));
+    const maxValues = Math.max(1, Math.min(1000, num(params.maxValuesPerFacet, DEFAULT_MAX_FACET_VALUES)));
+    /** @type {Record<string, Record<string, number>>} */
+    const facets = {};
+    for (const attr of wanted) {
+      /** @type {Map<string, number>} */
+      const counts = new Map();
+      for (const { record } of matches) for (const v of facetValues(record, attr)) counts.set(v, (counts.get(v) ?? 0) + 1);
+      const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, maxValues);
+      facets[attr] = Object.fromEntries(sorted);
+    }
+
+    const hitsPerPage = Math.max(0, Math.min(MAX_HITS_PER_PAGE, num(params.hitsPerPage, DEFAULT_HITS_PER_PAGE)));
+    const page = Math.max(0, num(params.page, 0));
+    const nbHits = matches.length;
+    const nbPages = hitsPerPage > 0 ? Math.ceil(nbHits / hitsPerPage) : 0;
+    const pre = typeof params.highlightPreTag === 'string' ? params.highlightPreTag : '<em>';
+    const post = typeof params.highlightPostTag === 'string' ? params.highlightPostTag : '</em>';
+    const hits = matches.slice(page * hitsPerPage, page * hitsPerPage + hitsPerPage).map(({ record, terms }) => {
+      /** @type {Record<string, HighlightResult>} */
+      const labels = {};
+      for (const [lang, text] of Object.entries(record.labels)) labels[lang] = highlight(text, terms, queryTerms, pre, post);
+      /** @type {{ labels: Record<string, HighlightResult>, label?: HighlightResult }} */
+      const highlightResult = { labels };
+      if (record.label !== undefined) highlightResult.label = highlight(record.label, terms, queryTerms, pre, post);
+      return { ...record, _highlightResult: highlightResult };
+    });
+    return {
+      hits,
+      nbHits,
+      page,
+      nbPages,
+      hitsPerPage,
+      facets,
+      exhaustiveFacetsCount: true,
+      exhaustiveNbHits: true,
+      exhaustive: { facetsCount: true, nbHits: true },
+      query,
+      params: '',
+      index: indexName,
+      processingTimeMS: Math.max(0, Math.round(this.now() - started)),
+    };
+  }
+
+  /**
+   * Answer a search for facet values (a searchable refinement list).
+   * @param {string} indexName
+   * @param {string} facet
+   * @param {SearchParams} params
+   */
+  answerFacetValues(indexName, facet, params = {}) {
+    const started = this.now();
+    const answer = this.answer(indexName, { ...params, facets: [facet], hitsPerPage: 0, maxValuesPerFacet: 1000 });
+    const fq = normalize(typeof params.facetQuery === 'string' ? params.facetQuery : '');
+    const pre = typeof params.highlightPreTag === 'string' ? params.highlightPreTag : '<em>';
+    const post = typeof params.highlightPostTag === 'string' ? params.highlightPostTag : '</em>';
+    const facetHits = Object.entries(answer.facets[facet] ?? {})
+      .filter(([value]) => normalize(value).includes(fq))
+      .slice(0, Math.max(1, Math.min(100, num(params.maxValuesPerFacet, 10))))
+      .map(([value, count]) => ({ value, count, highlighted: fq ? value.replace(new RegExp(escapeRegExp(fq), 'i'), (m) => `${pre}${m}${post}`) : value }));
+    return { facetHits, exhaustiveFacetsCount: true, processingTimeMS: Math.max(0, Math.round(this.now() - started)) };
+  }
+
+  /**
+   * Algolia's multi-query call: `{ requests: [{ indexName, params | ...flattened params, type? }] }`.
+   * @param {unknown} requests
+   */
+  multiSearch(requests) {
+    const list = Array.isArray(requests) ? requests : [];
+    return {
+      results: list.map((raw) => {
+        const req = raw && typeof raw === 'object' ? /** @type {Record<string, unknown>} */ (raw) : {};
+        const indexName = typeof req.indexName === 'string' ? req.indexName : '';
+        const params = { ...decodeParams(req.params), ...req };
+        if (req.type === 'facet' && typeof req.facet === 'string') return this.answerFacetValues(indexName, req.facet, /** @type {SearchParams} */ (params));
+        return this.answer(indexName, /** @type {SearchParams} */ (params));
+      }),
+    };
+  }
+}
+
+/**
+ * Legacy clients send `params` as a URL-encoded string; InstantSearch's own requests carry an object.
+ * @param {unknown} params
+ * @returns {Record<string, unknown>}
+ */
+function decodeParams(params) {
+  if (params && typeof params === 'object') return /** @type {Record<string, unknown>} */ (params);
+  if (typeof params !== 'string') return {};
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const [k, v] of new URLSearchParams(params)) {
+    try {
+      out[k] = JSON.parse(v);
+    } catch {
+      out[k] = v;
+    }
+  }
+  return out;
+}
