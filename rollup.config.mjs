@@ -4,6 +4,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import linguiEntryIds from './scripts/rollup-lingui-ids.mjs';
+import minifyCss from './scripts/rollup-minify-css.mjs';
 
 const production = process.env.NODE_ENV !== 'development';
 
@@ -29,6 +30,22 @@ const noBrowserLocation = {
     id === '\0no-browser-location'
       ? "const never = () => { throw new Error('patient-ed-player: the page location is never used (in-memory location only)'); };\nexport const useBrowserLocation = never;\nexport const useSearch = never;"
       : null,
+};
+
+/**
+ * @lingui/core warns in the console about every message shown from its source text ("Uncompiled message
+ * detected!", a 300-byte text): a development diagnostic. Our catalogs are compiled at build time
+ * (`lingui compile --strict`), so the production build drops it.
+ */
+const LINGUI_CORE = /@lingui[\\/]core[\\/]dist[\\/]index\.mjs$/;
+const UNCOMPILED_WARNING = /console\.warn\(`Uncompiled message detected![^`]*`\);/;
+const quietLingui = {
+  name: 'quiet-lingui',
+  transform(code, id) {
+    if (!LINGUI_CORE.test(id)) return null;
+    if (!UNCOMPILED_WARNING.test(code)) this.error('@lingui/core changed: its uncompiled-message warning was not found');
+    return { code: code.replace(UNCOMPILED_WARNING, ''), map: null };
+  },
 };
 
 const builtinSyncExternalStore = {
@@ -59,6 +76,8 @@ export default {
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } }),
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
+    production && minifyCss(),
+    production && quietLingui,
     // esbuild resolves extension-less imports only for our own files, never inside node_modules
     // (it would bypass `browser` field maps there).
     esbuild({ include: /\.[jt]sx?$/, exclude: /node_modules/, target: 'es2022', jsx: 'automatic', minify: false }),

@@ -56,6 +56,15 @@ const CORE_DOCS = {
     values: 'URL',
     default: '`embed.html` in the folder above the script',
   },
+  searchAppId: {
+    text: 'Algolia application id of a hosted search index. With `search-api-key` and `search-index` set (here or in the client configuration\'s `search`), search uses that service; otherwise an index built in the browser from the client\'s menu.',
+    values: 'an application id',
+    default: '(none)',
+  },
+  searchApiKey: { text: 'The search-only API key of that application (never an admin key: it is visible in the page).', values: 'a key', default: '(none)' },
+  searchIndex: { text: 'The index name; the "Title A–Z" sort uses its replicas `<index>_title_<language>_asc`.', values: 'an index name', default: '(none)' },
+  searchHost: { text: 'Overrides the search service\'s hosts (a proxy or an Algolia-compatible service such as the reference provider).', values: 'URL', default: "Algolia's" },
+  searchOperator: { text: 'How values of one search filter combine: `or` (any of them) or `and` (all of them).', values: '`or`, `and`', default: '`or`' },
   contextMenu: { text: "`off` disables the right-click menu inside the player (the host page's own menu is never touched).", values: '`off`', default: 'on' },
 };
 

@@ -1,5 +1,5 @@
 import { setupI18n, type I18n } from '@lingui/core';
-import { subscribe } from 'valtio';
+import { ref, subscribe } from 'valtio';
 import { memoryLocation } from 'wouter/memory-location';
 import { HttpClient } from '../content/http';
 import { ProviderApi, resolveHosts, type ProviderHosts } from '../content/provider';
@@ -9,7 +9,7 @@ import { mergePreferences } from '../preferences/merge';
 import { coerceToPreference, queryLayerFrom } from '../preferences/query';
 import { readStored, sanitizeLayer, saveLayers } from '../preferences/storage';
 import { FAVORITES_KEY, readFavorites, withFavorite, writeFavorites, type Favorite } from '../preferences/favorites';
-import { matchRoute, resolveNavigation, resolveRedirects, type MatchedRoute } from '../routing/routes';
+import { isSearchRoute, matchRoute, resolveNavigation, resolveRedirects, type MatchedRoute } from '../routing/routes';
 import { createPlayerState, type PlayerState } from '../state/player-state';
 import { ResourceSlot, toLoadError } from '../state/resource';
 import type { Playlist } from '../content/playlist';
@@ -18,7 +18,7 @@ import { SCRIPT_URL } from '../core/script-url';
 import { activateLanguage, type CatalogName } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
 import { modalEntry } from '../screens/modal-registry';
-import { ENGINE, ERROR_SCREEN, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
+import { ENGINE, ERROR_SCREEN, MODAL_LAYER, PLAYER_SCREEN, SEARCH } from './chunks';
 import type { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock } from '../playback/clock';
@@ -26,6 +26,15 @@ import type { ControlsVisibility } from '../playback/controls-visibility';
 import { executeCommand } from '../commands/execute';
 import type { CommandName } from '../commands/table';
 import type { CommandContext } from '../commands/context';
+
+/** Hosted search settings, unvalidated (attributes or the client configuration's `search`). */
+export interface SearchOptions {
+  searchAppId?: string;
+  searchApiKey?: string;
+  searchIndex?: string;
+  searchHost?: string;
+  searchOperator?: string;
+}
 
 export type MemoryLocation = Pick<ReturnType<typeof memoryLocation>, 'hook' | 'searchHook' | 'navigate'> & {
   history?: string[];
@@ -69,6 +78,11 @@ export class PlayerController implements CommandContext {
 
   /** The iframe embed page of the `embed-url` attribute (the Embed dialog's default otherwise). */
   embedPage?: string;
+  /** The element's search attributes (as set; the search chunk validates them against the account's). */
+  searchOptions: SearchOptions = {};
+  /** The search dialog's session (its client and index), made by the search chunk. */
+  searchSession?: { dispose(): void };
+
   /** The URL this player's script was loaded from (for the Embed dialog's code). */
   readonly scriptUrl = SCRIPT_URL;
 
@@ -106,6 +120,11 @@ export class PlayerController implements CommandContext {
         client: () => this.state.loadedClient,
         scripts: () => this.scripts,
         clock: () => this.clock,
+        // searchNext: a playlist opened from a search returns to that search when it ends.
+        onPlaylistEnd: () => {
+          const to = ENGINE.current?.searchNextTarget(this.currentPath, this.currentSearch, this.preferences().searchNext);
+          if (to) this.navigate(to);
+        },
       });
     }
     return this.engineInstance;
@@ -199,6 +218,8 @@ export class PlayerController implements CommandContext {
       void MODAL_LAYER.load().catch(() => undefined);
       void modalEntry(route.modal).body?.load().catch(() => undefined);
     }
+    // The search routes: the session starts building its index (or loading its client) with the chunk.
+    if (route.name === 'navigation' && isSearchRoute(this.currentPath)) void SEARCH.load().then((m) => m.prepareSearch(this), () => undefined);
     const prefs = this.preferences();
     const api = this.api(hosts);
     if (route.name === 'navigation' && client) {
@@ -225,6 +246,13 @@ export class PlayerController implements CommandContext {
       this.playlist.clear();
       if (this.state.playback.key !== undefined) this.engineInstance?.reset();
     }
+  }
+
+  /** Replace the current route's query (no navigation: the route stays; the search dialog writes its state so). */
+  replaceQuery(search: string): void {
+    if (search === this.currentSearch) return;
+    this.currentSearch = search;
+    this.location.navigate(search ? `${this.currentPath}?${search}` : this.currentPath, { replace: true });
   }
 
   /** Retry a failed route request (the screens' "Try again"). */
@@ -322,6 +350,7 @@ export class PlayerController implements CommandContext {
       this.state.layers.account = sanitizeLayer({ ...config.preferences, ...user });
       this.state.clientName = config.name;
       this.state.userId = config.userId;
+      this.state.searchAccount = config.search === undefined ? undefined : ref(config.search as object);
       this.state.clientStatus = 'ready';
       saveLayers(client, this.state.layers.account, this.state.layers.local, config.userId ?? null);
     } catch (error) {

@@ -140,9 +140,15 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
           <h1 className="practice-name">{prefs.practice}</h1>
           {route.name === 'navigation' && route.client && (
             <div className="header-actions">
-              <button type="button" className="header-button" data-control="settings" aria-label={i18n._({ id: 'modal.settings', message: 'Settings' })} onClick={() => controller.navigate(paths.modal(paths.navigation(route.client!, route.code), 'settings'))}>
-                <SvgIcon d={HEADER_ICONS.settings} />
-              </button>
+              {/* The menu's dialogs: search (searchButton) and settings, named by their titles. */}
+              {(['search', 'settings'] as const).map(
+                (m) =>
+                  (m !== 'search' || prefs.searchButton === 1) && (
+                    <button key={m} type="button" className="header-button" data-control={m} aria-label={modalEntry(m).title(i18n, route)} onClick={() => controller.navigate(paths.modal(paths.navigation(route.client!, route.code), m))}>
+                      <SvgIcon d={HEADER_ICONS[m]} />
+                    </button>
+                  ),
+              )}
             </div>
           )}
         </header>

@@ -10,6 +10,8 @@ export interface ProfileNode {
   label?: string;
   file?: string;
   type?: string;
+  /** Voice-over languages of an item, when the provider lists them. */
+  languages?: string[];
   parent?: string;
   children: string[];
 }
@@ -59,6 +61,7 @@ export function flattenProfile(tree: unknown): Profile {
         label: typeof dto.label === 'string' ? dto.label : undefined,
         file: typeof dto.file === 'string' && dto.file ? dto.file : undefined,
         type: typeof dto.type === 'string' ? dto.type : undefined,
+        languages: Array.isArray(dto.languages) ? dto.languages.filter((l): l is string => typeof l === 'string') : undefined,
         parent: parent?.code,
         children: [],
       };

@@ -35,6 +35,8 @@ export interface ClientConfig {
   name?: string;
   userId?: string;
   preferences: Record<string, unknown>;
+  /** The account's hosted search settings, as sent (the search chunk validates them). */
+  search?: unknown;
 }
 
 /** Special content user (spec section 3, Meta). */
@@ -58,6 +60,7 @@ export class ProviderApi {
       name: typeof dto?.name === 'string' ? dto.name : undefined,
       userId: typeof dto?.userId === 'number' || typeof dto?.userId === 'string' ? String(dto.userId) : undefined,
       preferences: prefs,
+      search: dto && typeof dto.search === 'object' && dto.search !== null ? dto.search : undefined,
     };
   }
 

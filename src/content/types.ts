@@ -58,6 +58,7 @@ export interface ProfileNodeDto {
   labels?: LabelMap;
   file?: string;
   type?: string;
+  languages?: unknown;
   children?: ProfileNodeDto[];
 }
 
@@ -66,6 +67,8 @@ export interface ClientConfigDto {
   name?: string;
   userId?: number | string;
   preferences?: Record<string, unknown>;
+  /** The account's search service (docs/provider-api.md); validated where search uses it. */
+  search?: unknown;
 }
 
 export interface MetaDto {

@@ -6,7 +6,7 @@ import { isLanguage, type Language } from '../preferences/defaults';
  * player screen, its modal bodies and the notices, `settings` for the settings screens. English `messages` ships in the entry (the first
  * screen); every other catalog is a lazy chunk, loaded with what shows it.
  */
-export const CATALOGS = ['messages', 'player', 'settings'] as const;
+export const CATALOGS = ['messages', 'player', 'settings', 'search'] as const;
 export type CatalogName = (typeof CATALOGS)[number];
 
 type Load = () => Promise<{ messages: Messages }>;
@@ -30,6 +30,13 @@ const loaders: Record<CatalogName, Partial<Record<Language, Load>>> = {
     de: () => import('../../locales/de/settings'),
     ar: () => import('../../locales/ar/settings'),
     pt: () => import('../../locales/pt/settings'),
+  },
+  search: {
+    en: () => import('../../locales/en/search'),
+    es: () => import('../../locales/es/search'),
+    de: () => import('../../locales/de/search'),
+    ar: () => import('../../locales/ar/search'),
+    pt: () => import('../../locales/pt/search'),
   },
 };
 

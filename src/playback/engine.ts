@@ -13,6 +13,8 @@ import { PLAYER_STATE, TIMING, type PlayerStateValue, type Timing } from './timi
 import { DEFAULT_SCRIPTS, type AdapterEvents, type MediaAdapter, type MediaLoader, type PlayerError } from './types';
 import { activeCues, parseVtt, type Cue } from './vtt';
 
+export { searchNextTarget } from '../search/search-next';
+
 export interface EngineDeps {
   state: PlayerState;
   host: HTMLElement;
@@ -27,6 +29,8 @@ export interface EngineDeps {
   timing?: Timing;
   /** The loader for an item (tests give a fake adapter). */
   loaderFor?: (item: PlaylistItem) => MediaLoader;
+  /** The last item of the playlist ended (after the `playlistend` event). */
+  onPlaylistEnd?: (code: string) => void;
 }
 
 /** Whether the device is touch-first: autoplay is not forced there (spec section 4). */
@@ -406,6 +410,7 @@ export class PlaybackEngine {
       this.adapter?.pause();
       this.analytics(ANALYTICS.PLAYLIST_END, pb.playlist.code);
       dispatchPlayerEvent(this.deps.host, 'playlistend', { code: pb.playlist.code });
+      this.deps.onPlaylistEnd?.(pb.playlist.code);
     }
   }
 

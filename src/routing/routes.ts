@@ -157,17 +157,25 @@ export const isPlaylistRoute = (path: string) => {
   return name === 'playlist' || name === 'collection-item';
 };
 
+/** The menu's search dialogs (search, search-next): they own the search and taxonomy parameters. */
+export const SEARCH_MODALS: readonly string[] = ['search', 'search-next'];
+export const isSearchRoute = (path: string) => {
+  const route = matchRoute(path);
+  return route.name === 'navigation' && SEARCH_MODALS.includes(route.modal ?? '');
+};
+
 /** Query parameters only playlist routes keep (spec section 2, navigation rules). */
 export const PLAYLIST_ONLY_PARAMS = ['search', 'taxonomy'] as const;
 
 /**
  * Navigation rules: a target with no query keeps the previous query; the search and taxonomy
- * parameters are dropped unless the target is a playlist route. Returns the full target (path?query).
+ * parameters are dropped unless the target is a playlist route (or the search dialog itself, whose
+ * state they are: a playlist opened from a search returns to it). Returns the full target (path?query).
  */
 export function resolveNavigation(target: string, currentSearch: string): string {
   const [path, ownSearch = ''] = target.split('?');
   const params = new URLSearchParams(ownSearch || currentSearch);
-  if (!isPlaylistRoute(path)) for (const p of PLAYLIST_ONLY_PARAMS) params.delete(p);
+  if (!isPlaylistRoute(path) && !isSearchRoute(path)) for (const p of PLAYLIST_ONLY_PARAMS) params.delete(p);
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }

@@ -6,6 +6,7 @@
 import type { I18n } from '@lingui/core';
 import type { ComponentType } from 'react';
 import { lazyModule, type LazyModule } from '../app/lazy-module';
+import { SEARCH } from '../app/chunks';
 import type { CatalogName } from '../i18n/locales';
 import type { MatchedRoute } from '../routing/routes';
 
@@ -38,11 +39,22 @@ export interface ModalSpec {
   body?: LazyModule<ModalBody>;
   /** The catalog of the body's strings, loaded with it (the entry's `messages` when absent). */
   catalog?: CatalogName;
+  /** What takes the focus when it opens (a selector inside the dialog). */
+  initialFocus?: string;
 }
 
 const playerModals = () => import('./modals/player-modals');
 const settingsModals = () => import('./modals/settings-modals');
 const shareModals = () => import('./modals/share-modals');
+/** The menu's search dialog (InstantSearch, the session, the voice search), for search and search-next. */
+const SEARCH_DIALOG = {
+  scope: 'menu',
+  kind: 'dialog',
+  title: (i18n) => i18n._({ id: 'modal.search', message: 'Search' }),
+  body: lazyModule(() => SEARCH.load().then((m) => m.SearchModal as ModalBody)),
+  catalog: 'search',
+  initialFocus: '[type=search]',
+} as const satisfies ModalSpec;
 type SettingsModule = Awaited<ReturnType<typeof settingsModals>>;
 
 /** A settings screen of the shared set: a dialog whose body is an export of the settings chunk. */
@@ -72,8 +84,8 @@ export const MODALS = {
   },
   extras: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.extras', message: 'Extras' }), body: lazyModule(() => playerModals().then((m) => m.ExtrasModal)), catalog: 'player' },
   // Navigation modal children.
-  search: { scope: 'menu', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.search', message: 'Search' }) },
-  'search-next': { scope: 'menu', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.search', message: 'Search' }) },
+  search: SEARCH_DIALOG,
+  'search-next': SEARCH_DIALOG,
   // The shared modal set.
   settings: settings((i18n) => i18n._({ id: 'modal.settings', message: 'Settings' }), 'SettingsHome'),
   embed: { scope: 'shared', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.embed', message: 'Embed' }), body: lazyModule(() => shareModals().then((m) => m.EmbedModal)), catalog: 'settings' },

@@ -66,7 +66,7 @@ export function ModalScreen({ route }: { route: MatchedRoute }) {
       title={entry.title(i18n, route)}
       closeLabel={i18n._({ id: 'action.close', message: 'Close' })}
       onClose={close}
-      initialFocus={backFromChild}
+      initialFocus={backFromChild ?? entry.initialFocus}
     >
       {entry.body && (!entry.catalog || snap.catalogs.includes(entry.catalog)) && (
         <ErrorBoundary resetKey={route.modal} fallback={(reset) => <LoadFailure error={{ kind: 'screen' }} onRetry={reset} />}>

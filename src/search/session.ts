@@ -1,0 +1,187 @@
+/**
+ * One player's search: which backend answers (a hosted Algolia index when configured, else an index
+ * built in the browser from the client's profile) behind one `searchClient` that InstantSearch talks to.
+ * The session lives on the player's controller (nothing is shared between players) and is prepared by
+ * the route loader as the search route is entered, so the index builds while the dialog's code loads.
+ */
+import { subscribe } from 'valtio';
+import type { SearchClient } from 'instantsearch.js';
+import type { PlayerController, SearchOptions } from '../app/controller';
+import type { Profile } from '../content/profile';
+
+export type SearchBackend = 'algolia' | 'embedded';
+export type RefinementOperator = 'and' | 'or';
+
+export interface SearchConfig {
+  backend: SearchBackend;
+  /** The index InstantSearch queries (the client id for the embedded index). */
+  index: string;
+  operator: RefinementOperator;
+  appId?: string;
+  apiKey?: string;
+  /** Hosts of `search-host` (a proxy or an Algolia-compatible service). */
+  host?: { url: string; port?: number; protocol: 'http' | 'https' };
+}
+
+const text = (v: unknown, max = 256): string | undefined => (typeof v === 'string' && v.trim() && v.trim().length <= max ? v.trim() : undefined);
+
+function parseHost(value: string | undefined): SearchConfig['host'] {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return { url: url.hostname, ...(url.port ? { port: Number(url.port) } : {}), protocol: url.protocol === 'http:' ? 'http' : 'https' };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The search configuration: the element's attributes win over the client configuration's `search`
+ * object; Algolia only when application id, key and index are all there (and valid), else embedded.
+ */
+export function resolveSearchConfig(options: SearchOptions, account: unknown, client: string): SearchConfig {
+  const acc = (account && typeof account === 'object' ? account : {}) as Record<string, unknown>;
+  const pick = (own: string | undefined, key: string) => text(own) ?? text(acc[key]);
+  const appId = pick(options.searchAppId, 'appId');
+  const apiKey = pick(options.searchApiKey, 'apiKey');
+  const index = pick(options.searchIndex, 'index');
+  const operatorText = (text(options.searchOperator) ?? text(acc.operator))?.toLowerCase();
+  const operator: RefinementOperator = operatorText === 'and' ? 'and' : 'or';
+  const hostText = pick(options.searchHost, 'host');
+  const host = parseHost(hostText);
+  // A host that is not an http(s) URL is refused: the hosted index is not used rather than sent elsewhere.
+  if (appId && apiKey && index && /^[\w.-]+$/.test(index) && (hostText === undefined || host)) {
+    return { backend: 'algolia', index, operator, appId, apiKey, host };
+  }
+  return { backend: 'embedded', index: client, operator };
+}
+
+type Requests = Parameters<SearchClient['search']>[0];
+type Answer = Awaited<ReturnType<SearchClient['search']>>;
+
+/** The client's profile once the menu route's loader has it (rejects when it failed). */
+function profileOf(controller: PlayerController, client: string): Promise<Profile> {
+  return new Promise((resolve, reject) => {
+    const settle = (): boolean => {
+      const p = controller.state.data.profile;
+      if (!p.key?.startsWith(`${client}|`)) return false;
+      if (p.status === 'ready' && p.data) resolve(p.data as Profile);
+      else if (p.status === 'error') reject(Object.assign(new Error('profile unavailable'), { retry: () => controller.retry('profile') }));
+      else return false;
+      return true;
+    };
+    if (settle()) return;
+    const off = subscribe(controller.state.data.profile, () => {
+      if (settle()) off();
+    });
+  });
+}
+
+export interface IndexStats {
+  records: number;
+  /** Milliseconds spent building the embedded index. */
+  buildMs: number;
+}
+
+export class SearchSession {
+  readonly client: SearchClient;
+  private index?: { profile: Profile; ready: Promise<import('./engine.js').SearchIndex> };
+  private algolia?: Promise<SearchClient>;
+  /** The last embedded index build (for the bench and the tests). */
+  stats?: IndexStats;
+
+  constructor(
+    private readonly controller: PlayerController,
+    readonly config: SearchConfig,
+    readonly clientId: string,
+  ) {
+    const search = (requests: Requests): Promise<Answer> => (config.backend === 'algolia' ? this.searchAlgolia(requests) : this.searchEmbedded(requests));
+    // One identity for the session's lifetime (a new one would make InstantSearch search again).
+    this.client = { search } as SearchClient;
+  }
+
+  /** Start what the first search needs: the embedded index, or the Algolia client's code. */
+  prepare(): void {
+    if (this.config.backend === 'algolia') void this.algoliaClient().catch(() => undefined);
+    else void this.embeddedIndex().catch(() => undefined);
+  }
+
+  private algoliaClient(): Promise<SearchClient> {
+    if (!this.algolia) {
+      const { appId, apiKey, host } = this.config;
+      this.algolia = Promise.all([import('algoliasearch/lite'), import('@algolia/client-common')]).then(
+        ([{ liteClient }, { createMemoryCache }]) =>
+          liteClient(appId!, apiKey!, {
+            // Nothing of the host page's storage is used (the default keeps hosts in its localStorage).
+            hostsCache: createMemoryCache(),
+            ...(host ? { hosts: [{ url: host.url, ...(host.port ? { port: host.port } : {}), protocol: host.protocol, accept: 'read' as const }] } : {}),
+          }) as unknown as SearchClient,
+      );
+      this.algolia.catch(() => {
+        this.algolia = undefined; // a chunk that failed to load is tried again by the next search
+      });
+    }
+    return this.algolia;
+  }
+
+  private async searchAlgolia(requests: Requests): Promise<Answer> {
+    const client = await this.algoliaClient();
+    return client.search(requests);
+  }
+
+  /** The embedded index of the current profile: built once per profile (another menu language rebuilds it). */
+  embeddedIndex(): Promise<import('./engine.js').SearchIndex> {
+    return profileOf(this.controller, this.clientId).then(
+      (profile) => {
+        if (this.index?.profile === profile) return this.index.ready;
+        const ready = import('./engine.js').then(async ({ SearchIndex, profileRecords }) => {
+          const started = performance.now();
+          const index = await new SearchIndex(profileRecords(profile)).buildAsync();
+          this.stats = { records: index.records.length, buildMs: performance.now() - started };
+          return index;
+        });
+        this.index = { profile, ready };
+        ready.catch(() => {
+          if (this.index?.ready === ready) this.index = undefined;
+        });
+        return ready;
+      },
+      (error: { retry?: () => void }) => {
+        // The profile failed: ask for it again, so that "Retry" really retries.
+        error.retry?.();
+        throw error;
+      },
+    );
+  }
+
+  private async searchEmbedded(requests: Requests): Promise<Answer> {
+    const index = await this.embeddedIndex();
+    return index.multiSearch(requests) as unknown as Answer;
+  }
+
+  dispose(): void {
+    this.index = undefined;
+    this.algolia = undefined;
+  }
+}
+
+/**
+ * The controller's search session for its current configuration (made once, remade when the
+ * configuration or the client changes), with its first search's needs already requested.
+ */
+export function prepareSearch(controller: PlayerController): SearchSession | undefined {
+  const client = controller.currentRoute().client;
+  if (!client) return undefined;
+  const config = resolveSearchConfig(controller.searchOptions, controller.state.searchAccount, client);
+  const current = controller.searchSession as SearchSession | undefined;
+  if (current && current.clientId === client && JSON.stringify(current.config) === JSON.stringify(config)) {
+    current.prepare();
+    return current;
+  }
+  current?.dispose();
+  const session = new SearchSession(controller, config, client);
+  controller.searchSession = session;
+  session.prepare();
+  return session;
+}

@@ -1,0 +1,257 @@
+import { expect } from '@open-wc/testing';
+import { flattenProfile } from '../src/content/profile';
+import { parseFacetFilters, profileRecords, SearchIndex, normalize } from '../src/search/engine.js';
+import { titleSortIndex } from '../src/search/fields.js';
+import { fromUiState, readSearchQuery, toUiState, withSearchQuery, writeSearchQuery } from '../src/search/route-state';
+import { resolveSearchConfig } from '../src/search/session';
+import { searchNextTarget } from '../src/search/search-next';
+import { VoiceSearch, recognitionConstructor, type Recognition, type VoiceState } from '../src/search/voice';
+import { resolveNavigation } from '../src/routing/routes';
+
+const TREE = {
+  code: 'root',
+  layer: 'root',
+  children: [
+    {
+      code: 'L_ORTHO',
+      layer: 'library',
+      labels: { en: 'Orthopedics' },
+      children: [
+        {
+          code: 'C_KNEE',
+          layer: 'collection',
+          labels: { en: 'Knee care', es: 'Rodilla' },
+          children: [
+            { code: 'A_KNEE', layer: 'item', file: 'knee', labels: { en: 'Knee arthritis', es: 'Artritis de rodilla' }, languages: ['en', 'es'] },
+            { code: 'A_SLIDES', layer: 'item', labels: { en: 'Knee surgery checklist', es: 'Lista para la cirugía' }, languages: ['en'] },
+            // The same file under another code: a record of its own (the menu shows one tile per file).
+            { code: 'A_KNEE_2', layer: 'item', file: 'knee', labels: { en: 'Knee exercises' }, languages: ['en', 'es', 'de', 7] },
+          ],
+        },
+        { code: 'A_HIP', layer: 'item', file: 'hip', labels: { en: 'Hip <b>replacement</b>', de: 'Hüftersatz' }, languages: ['en', 'de'] },
+      ],
+    },
+    { code: 'A_BROKEN', layer: 'item', labels: { en: 42 } },
+  ],
+};
+
+const records = () => profileRecords(flattenProfile(TREE));
+const ids = (answer: { hits: { objectID: string }[] }) => answer.hits.map((h) => h.objectID);
+
+describe('search engine (pure)', () => {
+  it('makes one record per item code, with topics, collection, kind and languages; bad values dropped', () => {
+    const r = records();
+    expect(r.map((x) => x.code)).to.deep.equal(['A_KNEE', 'A_SLIDES', 'A_KNEE_2', 'A_HIP', 'A_BROKEN']);
+    expect(r[0]).to.deep.equal({
+      objectID: 'A_KNEE',
+      code: 'A_KNEE',
+      file: 'knee',
+      collection: 'C_KNEE',
+      labels: { en: 'Knee arthritis', es: 'Artritis de rodilla' },
+      topics: ['L_ORTHO', 'C_KNEE'],
+      kind: 'video',
+      languages: ['en', 'es'],
+    });
+    expect(r[1].kind).to.equal('presentation');
+    expect(r[2].languages).to.deep.equal(['en', 'es', 'de']);
+    expect(r[3].collection).to.equal(undefined); // directly in a library: the playlist route
+    expect(r[4].labels).to.deep.equal({});
+  });
+
+  it('answers like Algolia: prefix AND matching in every language, accents folded, highlighted in the given tags', () => {
+    const index = new SearchIndex(records()).build();
+    const a = index.answer('demo', { query: 'kne art', highlightPreTag: '[', highlightPostTag: ']' });
+    expect(ids(a)).to.deep.equal(['A_KNEE']);
+    expect(a.hits[0]._highlightResult.labels.en).to.deep.equal({ value: '[Knee] [arthritis]', matchLevel: 'full', matchedWords: ['kne', 'art'], fullyHighlighted: true });
+    expect(a.hits[0]._highlightResult.labels.es.value).to.equal('[Artritis] de rodilla');
+    expect(ids(index.answer('demo', { query: 'cirugia' }))).to.deep.equal(['A_SLIDES']); // 'cirugía'
+    expect(ids(index.answer('demo', { query: 'HÜFT' }))).to.deep.equal(['A_HIP']);
+    // Typo tolerance from five letters on.
+    expect(ids(index.answer('demo', { query: 'arthritus' }))).to.deep.equal(['A_KNEE']);
+    // The default tags are Algolia's; markup in a label is returned as text (InstantSearch escapes it).
+    expect(index.answer('demo', { query: 'replacement' }).hits[0]._highlightResult.labels.en.value).to.equal('Hip <b><em>replacement</em></b>');
+    expect(normalize('Guía')).to.equal('guia');
+  });
+
+  it('filters (AND of OR groups, negation), counts facets over the filtered hits, pages, sorts by title', () => {
+    const index = new SearchIndex(records()).build();
+    const all = index.answer('demo', { query: '', facets: ['*'] });
+    expect(all.nbHits).to.equal(5);
+    expect(all.facets.kind).to.deep.equal({ video: 3, presentation: 2 });
+    expect(all.facets.topics).to.deep.equal({ L_ORTHO: 4, C_KNEE: 3 });
+    const filtered = index.answer('demo', { facetFilters: [['kind:video'], ['languages:es', 'languages:de']], facets: ['languages'] });
+    expect(ids(filtered)).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_HIP']);
+    expect(filtered.facets.languages).to.deep.equal({ en: 3, de: 2, es: 2 });
+    expect(ids(index.answer('demo', { facetFilters: ['-topics:C_KNEE'] }))).to.deep.equal(['A_HIP', 'A_BROKEN']);
+    expect(ids(index.answer('demo', { facetFilters: '["kind:presentation"]' }))).to.deep.equal(['A_SLIDES', 'A_BROKEN']);
+    expect(ids(index.answer('demo', { facetFilters: ['unknown:x'] }))).to.deep.equal([]);
+    const page = index.answer('demo', { hitsPerPage: 2, page: 1 });
+    expect([page.nbPages, page.page, ids(page)]).to.deep.equal([3, 1, ['A_KNEE_2', 'A_HIP']]);
+    expect(index.answer('demo', { hitsPerPage: 0, facets: 'kind' }).hits).to.deep.equal([]);
+    expect(ids(index.answer(titleSortIndex('demo', 'en'), { query: 'knee' }))).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_SLIDES']);
+    // Spanish titles where there are some (A_KNEE_2 has none: its English one).
+    expect(ids(index.answer(titleSortIndex('demo', 'es'), { query: 'knee' }))).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_SLIDES']);
+    expect(ids(index.answer(titleSortIndex('demo', 'es'), { query: '', facetFilters: ['topics:C_KNEE'] }))).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_SLIDES']);
+    expect(parseFacetFilters(['\\-x:1', 'nocolon', 5, ['a:b', null]])).to.deep.equal([[{ attr: '-x', value: '1', negate: false }], [{ attr: 'a', value: 'b', negate: false }]]);
+  });
+
+  it('takes malformed requests without throwing; reports its processing time from the injected clock', () => {
+    let now = 0;
+    const index = new SearchIndex(records(), { now: () => (now += 7) }).build();
+    const answer = index.multiSearch([null, { indexName: 5, params: 'query=knee&hitsPerPage=%221%22' }, { indexName: 'demo', query: 'x'.repeat(5000) }]);
+    expect(answer.results.length).to.equal(3);
+    expect((answer.results[0] as { nbHits: number }).nbHits).to.equal(5);
+    expect(ids(answer.results[1] as { hits: { objectID: string }[] })).to.deep.equal(['A_KNEE']);
+    expect((answer.results[2] as { query: string }).query.length).to.equal(512);
+    expect((answer.results[0] as { processingTimeMS: number }).processingTimeMS).to.equal(7);
+    expect(index.multiSearch('nope').results).to.deep.equal([]);
+    const facets = index.multiSearch([{ indexName: 'demo', type: 'facet', facet: 'languages', facetQuery: 'd' }]).results[0] as { facetHits: unknown[] };
+    expect(facets.facetHits).to.deep.equal([{ value: 'de', count: 2, highlighted: '<em>d</em>e' }]);
+  });
+});
+
+describe('search state in the route (pure)', () => {
+  it('reads and writes search and taxonomy; drops what it does not know', () => {
+    const taxonomy = 'topics:C_KNEE,kind:video,kind:video,sort:title,bogus:1,languages:%E0%A4,languages:es,:x,kind:';
+    const state = readSearchQuery(new URLSearchParams({ search: 'knee', taxonomy, menuLanguage: 'es' }).toString());
+    expect(state).to.deep.equal({ query: 'knee', refinements: { topics: ['C_KNEE'], kind: ['video'], languages: ['es'] }, sort: 'title' });
+    expect(writeSearchQuery(state)).to.deep.equal({ search: 'knee', taxonomy: 'topics:C_KNEE,kind:video,languages:es,sort:title' });
+    expect(readSearchQuery(`search=${'a'.repeat(600)}`).query.length).to.equal(512);
+    expect(writeSearchQuery({ query: ' ', refinements: { topics: ['a,b:c'] }, sort: 'relevance' })).to.deep.equal({ search: '', taxonomy: 'topics:a%2Cb%3Ac' });
+    expect(readSearchQuery(new URLSearchParams({ taxonomy: 'topics:a%2Cb%3Ac' }).toString()).refinements.topics).to.deep.equal(['a,b:c']);
+    expect(withSearchQuery('menuLanguage=es&search=old', { search: '', taxonomy: 'kind:video' })).to.equal('menuLanguage=es&taxonomy=kind%3Avideo');
+  });
+
+  it('maps to and from InstantSearch UI state (sort as the title replica of the menu language)', () => {
+    const ui = toUiState({ query: 'knee', refinements: { kind: ['video'] }, sort: 'title' }, 'demo', 'de');
+    expect(ui).to.deep.equal({ demo: { query: 'knee', refinementList: { kind: ['video'] }, sortBy: 'demo_title_de_asc' } });
+    expect(fromUiState(ui, 'demo')).to.deep.equal({ query: 'knee', refinements: { kind: ['video'] }, sort: 'title' });
+    expect(fromUiState({}, 'demo')).to.deep.equal({ query: '', refinements: {}, sort: 'relevance' });
+  });
+
+  it('navigation keeps search and taxonomy for playlist routes and the search dialogs only', () => {
+    const q = 'search=knee&taxonomy=kind%3Avideo&lang=es';
+    expect(resolveNavigation('/demo/player/A_X', q)).to.equal(`/demo/player/A_X?${q}`);
+    expect(resolveNavigation('/demo/menu/search-next', q)).to.equal(`/demo/menu/search-next?${q}`);
+    expect(resolveNavigation('/demo/menu/C_KNEE/search', q)).to.equal(`/demo/menu/C_KNEE/search?${q}`);
+    expect(resolveNavigation('/demo/menu', q)).to.equal('/demo/menu?lang=es');
+    expect(resolveNavigation('/demo/menu/settings', q)).to.equal('/demo/menu/settings?lang=es');
+  });
+
+  it('search-next returns a playlist opened from a search to that search, only with the preference on', () => {
+    const q = 'search=knee&taxonomy=kind%3Avideo';
+    expect(searchNextTarget('/demo/player/A_X', q, 1)).to.equal(`/demo/menu/search-next?${q}`);
+    expect(searchNextTarget('/demo/player/C_K/A_X/', q, 1)).to.equal(`/demo/menu/search-next?${q}`);
+    expect(searchNextTarget('/demo/player/A_X', q, 0)).to.equal(undefined);
+    expect(searchNextTarget('/demo/player/A_X', 'lang=es', 1)).to.equal(undefined);
+    expect(searchNextTarget('/demo/menu', q, 1)).to.equal(undefined);
+  });
+});
+
+describe('search configuration (pure)', () => {
+  it('uses Algolia only with application id, key and index; attributes win over the account', () => {
+    expect(resolveSearchConfig({}, undefined, 'demo')).to.deep.equal({ backend: 'embedded', index: 'demo', operator: 'or' });
+    expect(resolveSearchConfig({ searchAppId: 'A', searchApiKey: 'K' }, undefined, 'demo').backend).to.equal('embedded');
+    const account = { appId: 'ACC', apiKey: 'ACCKEY', index: 'acc_index', operator: 'AND', host: 'https://search.example.org:8443/' };
+    expect(resolveSearchConfig({}, account, 'demo')).to.deep.equal({
+      backend: 'algolia',
+      index: 'acc_index',
+      operator: 'and',
+      appId: 'ACC',
+      apiKey: 'ACCKEY',
+      host: { url: 'search.example.org', port: 8443, protocol: 'https' },
+    });
+    const own = resolveSearchConfig({ searchAppId: 'OWN', searchApiKey: 'OWNKEY', searchIndex: 'own', searchOperator: 'or', searchHost: 'http://localhost:9000' }, account, 'demo');
+    expect([own.appId, own.index, own.operator, own.host]).to.deep.equal(['OWN', 'own', 'or', { url: 'localhost', port: 9000, protocol: 'http' }]);
+    // A host that is not http(s), or an index name with odd characters: the hosted index is not used.
+    expect(resolveSearchConfig({ searchHost: 'javascript:alert(1)' }, account, 'demo').backend).to.equal('embedded');
+    expect(resolveSearchConfig({ searchIndex: '../x' }, account, 'demo').backend).to.equal('embedded');
+    expect(resolveSearchConfig({}, 'garbage', 'demo').backend).to.equal('embedded');
+  });
+});
+
+/** A scripted recogniser: each test says what it hears or which error it raises. */
+class ScriptedRecognition implements Recognition {
+  static script: { heard?: string[]; error?: string } = {};
+  static last?: ScriptedRecognition;
+  lang = '';
+  interimResults = false;
+  continuous = true;
+  maxAlternatives = 0;
+  onstart: Recognition['onstart'] = null;
+  onresult: Recognition['onresult'] = null;
+  onerror: Recognition['onerror'] = null;
+  onend: Recognition['onend'] = null;
+  started = false;
+  aborted = false;
+  constructor() {
+    ScriptedRecognition.last = this;
+  }
+  start() {
+    this.started = true;
+  }
+  /** Play the script (the test decides when). */
+  run() {
+    const { heard = [], error } = ScriptedRecognition.script;
+    heard.forEach((t, i) => {
+      const results = { length: 1, 0: { isFinal: i === heard.length - 1, 0: { transcript: t } } };
+      this.onresult?.({ results });
+    });
+    if (error) this.onerror?.({ error });
+    this.onend?.(new Event('end'));
+  }
+  stop() {
+    this.onend?.(new Event('end'));
+  }
+  abort() {
+    this.aborted = true;
+  }
+}
+
+describe('voice search (pure, scripted recogniser)', () => {
+  const run = (script: typeof ScriptedRecognition.script) => {
+    ScriptedRecognition.script = script;
+    const states: VoiceState[] = [];
+    const heard: [string, boolean][] = [];
+    const voice = new VoiceSearch(ScriptedRecognition, { onState: (s) => states.push(s), onTranscript: (t, f) => heard.push([t, f]) });
+    voice.start('es');
+    const rec = ScriptedRecognition.last!;
+    return { voice, rec, states, heard };
+  };
+
+  it('listens in the given language, passes what it hears (interim, then final) and returns to idle', () => {
+    const { rec, states, heard } = run({ heard: ['rodi', 'rodilla'] });
+    expect([rec.lang, rec.interimResults, rec.continuous, rec.started]).to.deep.equal(['es', true, false, true]);
+    rec.run();
+    expect(heard).to.deep.equal([
+      ['rodi', false],
+      ['rodilla', true],
+    ]);
+    expect(states).to.deep.equal(['listening', 'idle']);
+  });
+
+  it('denied (not-allowed, service-not-allowed), error (no-speech, network), aborted is idle', () => {
+    for (const [error, state] of [
+      ['not-allowed', 'denied'],
+      ['service-not-allowed', 'denied'],
+      ['no-speech', 'error'],
+      ['network', 'error'],
+      ['aborted', 'idle'],
+    ] as const) {
+      const { rec, states } = run({ error });
+      rec.run();
+      expect(states, error).to.deep.equal(['listening', state]);
+    }
+  });
+
+  it('dispose drops the session without callbacks; no recogniser: none found', () => {
+    const { voice, rec, states } = run({ heard: ['x'] });
+    voice.dispose();
+    expect(rec.aborted).to.equal(true);
+    rec.run(); // handlers were removed
+    expect(states).to.deep.equal(['listening', 'idle']);
+    expect(recognitionConstructor({})).to.equal(undefined);
+    expect(recognitionConstructor({ webkitSpeechRecognition: ScriptedRecognition })).to.equal(ScriptedRecognition);
+    expect(recognitionConstructor({ SpeechRecognition: 'nope' })).to.equal(undefined);
+  });
+});
