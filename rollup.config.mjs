@@ -48,6 +48,18 @@ const quietLingui = {
   },
 };
 
+/**
+ * object-inspect (instantsearch.js -> qs -> side-channel) requires './util.inspect', which its package.json maps to
+ * nothing in browsers (`"./util.inspect.js": false`); the extension-less require misses that mapping, and the
+ * search chunk would import Node's `util`. Resolved to an empty module here, as its browser field says.
+ */
+const NO_UTIL_INSPECT = '\0object-inspect-util-inspect';
+const browserObjectInspect = {
+  name: 'browser-object-inspect',
+  resolveId: (id, importer) => (importer && /object-inspect[\\/]index\.js$/.test(importer) && /^\.\/util\.inspect(\.js)?$/.test(id) ? NO_UTIL_INSPECT : null),
+  load: (id) => (id === NO_UTIL_INSPECT ? 'export default {};' : null),
+};
+
 const builtinSyncExternalStore = {
   name: 'builtin-use-sync-external-store',
   resolveId: (id) => (id === SHIM ? `\0${SHIM}` : null),
@@ -66,11 +78,14 @@ export default {
     sourcemap: true,
   },
   onwarn(warning, warn) {
+    // A bare Node built-in left in a chunk would fail in every browser: make it a build error.
+    if (warning.code === 'UNRESOLVED_IMPORT') throw new Error(`Unresolved import in the build: ${warning.message}`);
     // @lingui/react ships a 'use client' directive: meaningless here.
     if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
     warn(warning);
   },
   plugins: [
+    browserObjectInspect,
     builtinSyncExternalStore,
     noBrowserLocation,
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } }),

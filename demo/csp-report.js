@@ -28,6 +28,15 @@ async function run() {
   const captions = await until(() => video.shadowRoot.querySelector('.caption-line'));
   video.shadowRoot.querySelector('[data-control="chapters"]')?.click();
   const modal = await until(() => video.shadowRoot.querySelector('.modal .chapter-list'));
+  // The search dialog (its lazy chunks: InstantSearch, the embedded index) from the menu's header button.
+  menu.shadowRoot.querySelector('[data-control="search"]')?.click();
+  const box = await until(() => menu.shadowRoot.querySelector('.modal input[type="search"]'));
+  if (box) {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    setter.call(menu.shadowRoot.querySelector('.modal input[type="search"]'), 'knee');
+    menu.shadowRoot.querySelector('.modal input[type="search"]').dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  const search = await until(() => menu.shadowRoot.querySelector('.search[data-query="knee"] .search-results mark'));
   await sleep(1000); // late requests (thumbnails, art) would report violations now
   const report = {
     type: 'csp-report',
@@ -35,6 +44,7 @@ async function run() {
     playing,
     captions,
     modal,
+    search,
     violations,
     errors,
     items: menu.shadowRoot.querySelectorAll('.item-card').length,
