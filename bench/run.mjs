@@ -3,6 +3,8 @@
 // video, and from play to the first video frame, each beside a plain page with one <video> measured in the
 // same run; and the JS heap growth over 50 player <-> menu round trips.
 // Headless Chromium; servers on loopback only.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
 import { startProvider } from '../demo/provider/server.mjs';
 import { createDemoServer } from '../demo/static-server.mjs';
@@ -122,7 +124,81 @@ async function commandLatency() {
   return { ...methods, messages };
 }
 
+/**
+ * Search on `bigdemo` (10,000 items): what opening the dialog loads (gzip of the chunks fetched), the embedded
+ * index's build time, and per keystroke of a typed query the time to rendered hits and the search itself.
+ */
+async function searchBench(query = 'knee exercise guide') {
+  const tab = await browser.newPage();
+  await tab.goto(new URL('bench-search.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
+  await tab.waitForFunction(() => window.__bench?.ready !== undefined, { timeout: 30000 });
+  const before = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  const result = await tab.evaluate(async (query, key) => {
+    const el = document.querySelector('patient-ed-player');
+    const c = el[Symbol.for(key)];
+    const root = el.shadowRoot;
+    const until = (check) => new Promise((resolve) => { const t = setInterval(() => { const v = check(); if (v) { clearInterval(t); resolve(v); } }, 2); });
+    /** Resolves when the dialog shows the answer to `q` (the results carry their query), watched as the DOM changes. */
+    const rendered = (q) =>
+      new Promise((resolve) => {
+        const done = () => root.querySelector('.search[data-status="idle"]')?.getAttribute('data-query') === q;
+        if (done()) return resolve(performance.now());
+        const observer = new MutationObserver(() => {
+          if (!done()) return;
+          observer.disconnect();
+          resolve(performance.now());
+        });
+        observer.observe(root, { subtree: true, attributes: true, childList: true });
+      });
+    const t0 = performance.now();
+    c.navigate('/bigdemo/menu/search');
+    await rendered('');
+    const openMs = performance.now() - t0;
+    const session = c.searchSession;
+    const index = await session.embeddedIndex();
+    const box = root.querySelector('.modal input[type="search"]');
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const keystroke = [];
+    const engine = [];
+    const hits = [];
+    for (let round = 0; round < 5; round++) {
+      for (let i = 1; i <= query.length; i++) {
+        const q = query.slice(0, i);
+        const t = performance.now();
+        setter.call(box, q);
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+        keystroke.push((await rendered(q)) - t);
+        const s = performance.now();
+        const answer = index.answer('bigdemo', { query: q, facets: ['topics', 'kind', 'languages'], hitsPerPage: 20, maxValuesPerFacet: 100, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' });
+        engine.push(performance.now() - s);
+        if (round === 0) hits.push(answer.nbHits);
+      }
+      setter.call(box, '');
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      await rendered('');
+    }
+    await until(() => true);
+    return { openMs, build: session.stats, keystroke, engine, hits };
+  }, query, CONTROLLER);
+  const after = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  await tab.close();
+  const loaded = after.filter((u) => !before.includes(u) && /\/dist\/chunks\/.+\.js$/.test(u));
+  const gz = loaded.reduce((n, u) => n + gzipSync(readFileSync(new URL(u).pathname.slice(1)), { level: 9 }).length, 0);
+  return { ...result, chunks: loaded.length, gz };
+}
+
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+
 try {
+  const search = await searchBench();
+  const kbs = (n) => `${(n / 1024).toFixed(1)} kB`;
+  console.log(`search dialog: ${search.chunks} chunks loaded on opening, ${kbs(search.gz)} min+gzip (embedded index: InstantSearch, MiniSearch, the dialog, its strings)`);
+  console.log(`search on bigdemo (${search.build.records} records): index built in ${search.build.buildMs.toFixed(0)} ms (in chunks, the page stays responsive); dialog open -> first results ${search.openMs.toFixed(0)} ms`);
+  console.log(
+    `keystroke -> rendered hits over "knee exercise guide" typed 5 times: median ${median(search.keystroke).toFixed(1)} ms, p95 ${p95(search.keystroke).toFixed(1)} ms (target < 50); ` +
+      `the search itself: median ${median(search.engine).toFixed(2)} ms, p95 ${p95(search.engine).toFixed(2)} ms (target < 10); hits per prefix ${search.hits.join(' ')}`,
+  );
+
   const player = [];
   const video = [];
   await measure('bench-player.html'); // warm-up (servers, disk cache of the OS)

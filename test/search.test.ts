@@ -32,7 +32,7 @@ function type(el: Element, value: string) {
 const settled = (el: Element, q = '') =>
   waitFor(() => $(el, '.search[data-status="idle"]')?.getAttribute('data-query') === q && stats(el) !== '', `results for "${q}"`);
 /** The result count of the stats line. */
-const count = (el: Element) => Number(stats(el).split(' ')[0]);
+const count = (el: Element) => Number(stats(el).split(' ')[0].replace(/\D/g, ''));
 
 const facetBox = (el: Element, facet: string, value: string) => $<HTMLInputElement>(el, `[data-facet="${facet}"] input[value="${value}"]`);
 
@@ -353,5 +353,52 @@ describe('search-next', () => {
     await waitForPath(el, '/demo/menu/search-next', 10000);
     expect(new URLSearchParams(el[CONTROLLER].search).get('search')).to.equal('cataracts');
     await waitFor(() => input(el)?.value === 'cataracts' && hitIds(el).join() === 'A_CATARACTS', 'the search again');
+  });
+});
+
+describe('search dialog: keyboard and long facets', () => {
+  cleanPlayersAndFaults();
+
+  it('works by keyboard: type, tick a filter with Space, open a hit with Enter', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    await openSearch(el);
+    await settled(el);
+    await waitFor(() => active(el) === input(el), 'focus in the box');
+    await sendKeys({ type: 'knee' });
+    await settled(el, 'knee');
+    const box = facetBox(el, 'kind', 'video')!;
+    box.focus();
+    await sendKeys({ press: 'Space' });
+    await waitFor(() => facetBox(el, 'kind', 'video')?.checked, 'ticked by Space');
+    await settled(el, 'knee');
+    const hit = $<HTMLButtonElement>(el, '.search-results [data-hit]')!;
+    const id = hit.dataset.hit!;
+    hit.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => el.currentPath.endsWith(`/${id}/`) || el.currentPath.endsWith(`/${id}`), 'opened by Enter');
+  });
+
+  it('a long facet shows 10 values, "Show more" up to 100, "Show less" back (bigdemo: 10,000 items)', async () => {
+    const el = await mountPlayer({ client: 'bigdemo' });
+    await openSearch(el);
+    await settled(el);
+    expect(count(el)).to.equal(10000);
+    const topics = () => $$(el, '[data-facet="topics"] input').length;
+    expect(topics()).to.equal(10);
+    const toggle = $<HTMLButtonElement>(el, '[data-facet="topics"] button')!;
+    expect([toggle.textContent, toggle.getAttribute('aria-expanded')]).to.deep.equal(['Show more', 'false']);
+    toggle.click();
+    await waitFor(() => topics() === 100, '100 topics');
+    expect($(el, '[data-facet="topics"] button')!.textContent).to.equal('Show less');
+    $<HTMLButtonElement>(el, '[data-facet="topics"] button')!.click();
+    await waitFor(() => topics() === 10, 'back to 10');
+    // The library labels come from the menu, in the menu language.
+    expect($$(el, '[data-facet="topics"] .facet-label').every((l) => !/^[LCG]_BIG/.test(l.textContent!))).to.equal(true);
+    type(el, 'rodilla ejercicio');
+    await settled(el, 'rodilla ejercicio');
+    // Found through the Spanish labels, shown in the menu language (English).
+    expect(count(el)).to.be.greaterThan(0);
+    expect($$(el, '.search-results .item-label').every((l) => /knee/i.test(l.textContent!) && /exercise/i.test(l.textContent!))).to.equal(true);
+    expect(session(el)!.stats!.records).to.equal(10000);
   });
 });

@@ -19,6 +19,3 @@ export const NOTICES = lazyModule(() => import('../screens/notices'));
 export const PLAYER_SCREEN = lazyModule(() =>
   Promise.all([import('../screens/player-screen'), import('../screens/player-controls'), ENGINE.load()]).then(([screen]) => screen),
 );
-
-/** The search dialog with InstantSearch and the search session: requested with the menu's search routes. */
-export const SEARCH = lazyModule(() => import('../search/search-modal'));

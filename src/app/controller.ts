@@ -1,5 +1,5 @@
 import { setupI18n, type I18n } from '@lingui/core';
-import { ref, subscribe } from 'valtio';
+import { subscribe } from 'valtio';
 import { memoryLocation } from 'wouter/memory-location';
 import { HttpClient } from '../content/http';
 import { ProviderApi, resolveHosts, type ProviderHosts } from '../content/provider';
@@ -9,7 +9,7 @@ import { mergePreferences } from '../preferences/merge';
 import { coerceToPreference, queryLayerFrom } from '../preferences/query';
 import { readStored, sanitizeLayer, saveLayers } from '../preferences/storage';
 import { FAVORITES_KEY, readFavorites, withFavorite, writeFavorites, type Favorite } from '../preferences/favorites';
-import { isSearchRoute, matchRoute, resolveNavigation, resolveRedirects, type MatchedRoute } from '../routing/routes';
+import { matchRoute, resolveNavigation, resolveRedirects, type MatchedRoute } from '../routing/routes';
 import { createPlayerState, type PlayerState } from '../state/player-state';
 import { ResourceSlot, toLoadError } from '../state/resource';
 import type { Playlist } from '../content/playlist';
@@ -18,7 +18,7 @@ import { SCRIPT_URL } from '../core/script-url';
 import { activateLanguage, type CatalogName } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
 import { modalEntry } from '../screens/modal-registry';
-import { ENGINE, ERROR_SCREEN, MODAL_LAYER, PLAYER_SCREEN, SEARCH } from './chunks';
+import { ENGINE, ERROR_SCREEN, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
 import type { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock } from '../playback/clock';
@@ -79,9 +79,11 @@ export class PlayerController implements CommandContext {
   /** The iframe embed page of the `embed-url` attribute (the Embed dialog's default otherwise). */
   embedPage?: string;
   /** The element's search attributes (as set; the search chunk validates them against the account's). */
-  searchOptions: SearchOptions = {};
+  declare searchOptions?: SearchOptions;
+  /** The client configuration's `search` object, unvalidated (the search chunk reads it). */
+  declare searchAccount?: unknown;
   /** The search dialog's session (its client and index), made by the search chunk. */
-  searchSession?: { dispose(): void };
+  declare searchSession?: { dispose(): void };
 
   /** The URL this player's script was loaded from (for the Embed dialog's code). */
   readonly scriptUrl = SCRIPT_URL;
@@ -216,10 +218,10 @@ export class PlayerController implements CommandContext {
     if (route.modal) {
       // The modal layer and the body's chunk, together; the modal layer shows a failure with a retry.
       void MODAL_LAYER.load().catch(() => undefined);
-      void modalEntry(route.modal).body?.load().catch(() => undefined);
+      const entry = modalEntry(route.modal);
+      void entry.body?.load().catch(() => undefined);
+      entry.enter?.(this);
     }
-    // The search routes: the session starts building its index (or loading its client) with the chunk.
-    if (route.name === 'navigation' && isSearchRoute(this.currentPath)) void SEARCH.load().then((m) => m.prepareSearch(this), () => undefined);
     const prefs = this.preferences();
     const api = this.api(hosts);
     if (route.name === 'navigation' && client) {
@@ -350,7 +352,7 @@ export class PlayerController implements CommandContext {
       this.state.layers.account = sanitizeLayer({ ...config.preferences, ...user });
       this.state.clientName = config.name;
       this.state.userId = config.userId;
-      this.state.searchAccount = config.search === undefined ? undefined : ref(config.search as object);
+      this.searchAccount = config.search;
       this.state.clientStatus = 'ready';
       saveLayers(client, this.state.layers.account, this.state.layers.local, config.userId ?? null);
     } catch (error) {

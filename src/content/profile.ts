@@ -10,8 +10,8 @@ export interface ProfileNode {
   label?: string;
   file?: string;
   type?: string;
-  /** Voice-over languages of an item, when the provider lists them. */
-  languages?: string[];
+  /** Voice-over languages of an item, as the provider sent them (search validates them). */
+  languages?: unknown;
   parent?: string;
   children: string[];
 }
@@ -61,7 +61,7 @@ export function flattenProfile(tree: unknown): Profile {
         label: typeof dto.label === 'string' ? dto.label : undefined,
         file: typeof dto.file === 'string' && dto.file ? dto.file : undefined,
         type: typeof dto.type === 'string' ? dto.type : undefined,
-        languages: Array.isArray(dto.languages) ? dto.languages.filter((l): l is string => typeof l === 'string') : undefined,
+        languages: dto.languages,
         parent: parent?.code,
         children: [],
       };

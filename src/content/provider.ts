@@ -60,7 +60,7 @@ export class ProviderApi {
       name: typeof dto?.name === 'string' ? dto.name : undefined,
       userId: typeof dto?.userId === 'number' || typeof dto?.userId === 'string' ? String(dto.userId) : undefined,
       preferences: prefs,
-      search: dto && typeof dto.search === 'object' && dto.search !== null ? dto.search : undefined,
+      search: dto?.search,
     };
   }
 

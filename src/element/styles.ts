@@ -39,7 +39,7 @@ const CSS = /* css */ `
 .header-button:hover { background: rgb(255 255 255 / .18); }
 .header-button .icon { width: 100%; height: 100%; fill: currentColor; display: block; }
 .screen { padding: 1em; }
-.menu-heading, .playlist-title { margin: .25em 0 .75em; font-size: 1.3em; }
+.menu-heading { margin: .25em 0 .75em; font-size: 1.3em; }
 .breadcrumbs ol { display: flex; flex-wrap: wrap; gap: .25em; list-style: none; margin: 0; padding: 0; font-size: .9em; }
 .breadcrumbs li + li::before { content: "›"; margin-inline-end: .25em; color: var(--ped-muted); }
 .menu-sections, .menu-items { list-style: none; margin: 0 0 1em; padding: 0; display: grid; gap: .75em; grid-template-columns: repeat(auto-fill, minmax(12em, 1fr)); }
@@ -54,7 +54,6 @@ button:focus-visible, a:focus-visible, input:focus-visible, .modal:focus-visible
 .thumb-fallback { display: flex; align-items: center; justify-content: center; background: var(--ped-color); color: #fff; font-size: 2em; font-weight: 700; }
 .button, .link-button { font: inherit; cursor: pointer; }
 .button { border: 1px solid var(--ped-color); background: var(--ped-color); color: #fff; border-radius: var(--ped-radius); padding: .45em 1em; }
-.button-icon { background: transparent; color: inherit; border-color: transparent; font-size: 1.4em; line-height: 1; padding: .1em .4em; }
 .link-button { border: 0; background: none; color: #1f4fbf; text-decoration: underline; padding: 0; }
 .loading { display: flex; align-items: center; justify-content: center; min-height: 10em; }
 .spinner { width: 2.2em; height: 2.2em; border-radius: 50%; border: .25em solid #d5dae3; border-top-color: var(--ped-color); animation: ped-spin 1s linear infinite; }

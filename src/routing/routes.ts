@@ -158,11 +158,7 @@ export const isPlaylistRoute = (path: string) => {
 };
 
 /** The menu's search dialogs (search, search-next): they own the search and taxonomy parameters. */
-export const SEARCH_MODALS: readonly string[] = ['search', 'search-next'];
-export const isSearchRoute = (path: string) => {
-  const route = matchRoute(path);
-  return route.name === 'navigation' && SEARCH_MODALS.includes(route.modal ?? '');
-};
+export const isSearchRoute = (path: string) => /^\/[^/]+\/menu(\/[^/]+)?\/search(-next)?$/.test(path);
 
 /** Query parameters only playlist routes keep (spec section 2, navigation rules). */
 export const PLAYLIST_ONLY_PARAMS = ['search', 'taxonomy'] as const;

@@ -6,7 +6,7 @@
 import type { I18n } from '@lingui/core';
 import type { ComponentType } from 'react';
 import { lazyModule, type LazyModule } from '../app/lazy-module';
-import { SEARCH } from '../app/chunks';
+import type { PlayerController } from '../app/controller';
 import type { CatalogName } from '../i18n/locales';
 import type { MatchedRoute } from '../routing/routes';
 
@@ -41,19 +41,24 @@ export interface ModalSpec {
   catalog?: CatalogName;
   /** What takes the focus when it opens (a selector inside the dialog). */
   initialFocus?: string;
+  /** The route loader's part: what to start as the route is entered (with the body's chunk). */
+  enter?: (controller: PlayerController) => void;
 }
 
 const playerModals = () => import('./modals/player-modals');
 const settingsModals = () => import('./modals/settings-modals');
 const shareModals = () => import('./modals/share-modals');
 /** The menu's search dialog (InstantSearch, the session, the voice search), for search and search-next. */
+const searchChunk = lazyModule(() => import('../search/search-modal'));
 const SEARCH_DIALOG = {
   scope: 'menu',
   kind: 'dialog',
   title: (i18n) => i18n._({ id: 'modal.search', message: 'Search' }),
-  body: lazyModule(() => SEARCH.load().then((m) => m.SearchModal as ModalBody)),
+  body: lazyModule(() => searchChunk.load().then((m) => m.SearchModal as ModalBody)),
   catalog: 'search',
   initialFocus: '[type=search]',
+  // The session starts building its index (or loading its client) with the chunk.
+  enter: (controller) => void searchChunk.load().then((m) => m.prepareSearch(controller), () => undefined),
 } as const satisfies ModalSpec;
 type SettingsModule = Awaited<ReturnType<typeof settingsModals>>;
 

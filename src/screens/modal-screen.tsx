@@ -17,6 +17,7 @@ const MODAL_CSS = /* css */ `
 .modal-header { display: flex; align-items: center; justify-content: space-between; padding: .5em .75em .5em 1em; border-bottom: 1px solid #e3e6ec; }
 .modal-title { margin: 0; font-size: 1.15em; }
 .modal-body { padding: 1em; }
+.button-icon { background: transparent; color: inherit; border-color: transparent; font-size: 1.4em; line-height: 1; padding: .1em .4em; }
 .choice-list { border: 0; margin: 0; padding: 0; display: grid; gap: .4em; }
 .choice { display: flex; gap: .5em; align-items: center; }
 .button-secondary { background: #fff; color: var(--ped-color); }

@@ -3,6 +3,7 @@
  * the first time a player screen renders (constructable stylesheet: no <style>, CSP-safe).
  */
 export const PLAYER_CSS = /* css */ `
+.playlist-title { margin: .25em 0 .75em; font-size: 1.3em; }
 .stage { background: #000; border-radius: var(--ped-radius); overflow: hidden; aspect-ratio: 16 / 9; max-width: 960px; }
 .poster { display: block; width: 100%; height: 100%; object-fit: contain; }
 .player-toolbar { margin-bottom: .5em; }

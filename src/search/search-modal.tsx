@@ -46,6 +46,7 @@ const FACET_SHOW_MORE_LIMIT = 100;
 
 const SEARCH_CSS = /* css */ `
 .modal[data-modal-name^="search"] { max-width: min(56em, 100%); width: 100%; }
+.search { container-type: inline-size; }
 .search-form { display: flex; gap: .4em; align-items: center; }
 .search-input { flex: 1; min-width: 0; font: inherit; padding: .5em .6em; border: 1px solid #9aa3b5; border-radius: var(--ped-radius); background: #fff; color: inherit; }
 .search-input::-webkit-search-cancel-button { display: none; }
@@ -74,7 +75,6 @@ const SEARCH_CSS = /* css */ `
 .search-results mark { background: #ffe58a; color: inherit; border-radius: 2px; }
 .search-status { margin: .5em 0; }
 .search-more { margin-top: .6em; }
-.link-like { background: none; border: 0; padding: 0; color: var(--ped-color); text-decoration: underline; cursor: pointer; font: inherit; }
 `;
 
 const ICONS = {
@@ -128,7 +128,7 @@ export function SearchModal({ route }: ModalBodyProps) {
   controller.adoptStyles('search', SEARCH_CSS); // idempotent, before the first paint
   const snap = useSnapshot(controller.state);
   const prefs = mergePreferences(snap.layers);
-  const session = useMemo(() => prepareSearch(controller), [controller, snap.searchAccount, route.client]);
+  const session = useMemo(() => prepareSearch(controller), [controller, snap.loadedClient, route.client]);
   const language = prefs.menuLanguage;
   // The route's state when the dialog opens; afterwards InstantSearch owns it and writes it back.
   const [initial] = useState(() => readSearchQuery(controller.search));
@@ -428,7 +428,7 @@ function Facet({
         </ul>
       )}
       {canToggleShowMore && (
-        <button type="button" className="link-like" aria-expanded={isShowingMore} onClick={toggleShowMore}>
+        <button type="button" className="link-button" aria-expanded={isShowingMore} onClick={toggleShowMore}>
           {isShowingMore ? i18n._({ id: 'search.showLess', message: 'Show less' }) : i18n._({ id: 'search.showMore', message: 'Show more' })}
         </button>
       )}

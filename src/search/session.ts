@@ -173,7 +173,7 @@ export class SearchSession {
 export function prepareSearch(controller: PlayerController): SearchSession | undefined {
   const client = controller.currentRoute().client;
   if (!client) return undefined;
-  const config = resolveSearchConfig(controller.searchOptions, controller.state.searchAccount, client);
+  const config = resolveSearchConfig(controller.searchOptions ?? {}, controller.searchAccount, client);
   const current = controller.searchSession as SearchSession | undefined;
   if (current && current.clientId === client && JSON.stringify(current.config) === JSON.stringify(config)) {
     current.prepare();

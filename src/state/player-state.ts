@@ -60,8 +60,6 @@ export interface PlayerState {
   clientError?: LoadError;
   clientName?: string;
   userId?: string;
-  /** The client configuration's search settings, unvalidated (the search chunk reads them). */
-  searchAccount?: unknown;
   layers: { account: PartialPreferences; query: PartialPreferences; local: PartialPreferences; session: PartialPreferences };
   shell: { controlsVisible: boolean; fullscreen: boolean };
   ready: boolean;
