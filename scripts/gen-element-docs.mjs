@@ -27,6 +27,7 @@ const rel = (p) => path.join(ROOT, p);
 const read = (p) => fs.readFileSync(rel(p), 'utf8');
 
 export const ELEMENT_FILE = 'src/element/player-element.ts';
+const SEARCH_FILE = 'src/search/session.ts';
 export const DOCS_FILE = 'docs/api.md';
 export const MANIFEST_FILE = 'custom-elements.json';
 const CLASS_NAME = 'PatientEdPlayerElement';
@@ -56,15 +57,6 @@ const CORE_DOCS = {
     values: 'URL',
     default: '`embed.html` in the folder above the script',
   },
-  searchAppId: {
-    text: 'Algolia application id of a hosted search index. With `search-api-key` and `search-index` set (here or in the client configuration\'s `search`), search uses that service; otherwise an index built in the browser from the client\'s menu.',
-    values: 'an application id',
-    default: '(none)',
-  },
-  searchApiKey: { text: 'The search-only API key of that application (never an admin key: it is visible in the page).', values: 'a key', default: '(none)' },
-  searchIndex: { text: 'The index name; the "Title A–Z" sort uses its replicas `<index>_title_<language>_asc`.', values: 'an index name', default: '(none)' },
-  searchHost: { text: 'Overrides the search service\'s hosts (a proxy or an Algolia-compatible service such as the reference provider).', values: 'URL', default: "Algolia's" },
-  searchOperator: { text: 'How values of one search filter combine: `or` (any of them) or `and` (all of them).', values: '`or`, `and`', default: '`or`' },
   contextMenu: { text: "`off` disables the right-click menu inside the player (the host page's own menu is never touched).", values: '`off`', default: 'on' },
 };
 
@@ -76,6 +68,21 @@ const EXTRA_ATTRIBUTES = {
     values: 'origins',
     default: '(none)',
   },
+  // Read by the search chunk when the search dialog opens (attributes only: no properties).
+  'search-app-id': {
+    file: SEARCH_FILE,
+    text: 'Algolia application id of a hosted search index. With `search-api-key` and `search-index` set (here or in the client configuration\'s `search`), search uses that service; otherwise an index built in the browser from the client\'s menu.',
+    values: 'an application id',
+    default: '(none)',
+  },
+  'search-api-key': {
+    file: SEARCH_FILE, text: 'The search-only API key of that application (never an admin key: it is visible in the page).', values: 'a key', default: '(none)' },
+  'search-index': {
+    file: SEARCH_FILE, text: 'The index name; the "Title A–Z" sort uses its replicas `<index>_title_<language>_asc`.', values: 'an index name', default: '(none)' },
+  'search-host': {
+    file: SEARCH_FILE, text: 'Overrides the search service\'s hosts (a proxy or an Algolia-compatible service such as the reference provider).', values: 'URL', default: "Algolia's" },
+  'search-operator': {
+    file: SEARCH_FILE, text: 'How values of one search filter combine: `or` (any of them) or `and` (all of them).', values: '`or`, `and`', default: '`or`' },
 };
 
 const SWITCH = '`0` / `1`';

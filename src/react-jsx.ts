@@ -29,7 +29,7 @@ type ScalarPreference = Exclude<{ [K in keyof Preferences]: Preferences[K] exten
 export type PlayerPropName = (typeof CORE_PROPS)[number] | ScalarPreference | keyof typeof QUERY_ALIASES | (typeof LANGUAGE_QUERY_KEYS)[number];
 
 /** Every attribute of `<patient-ed-player>`: the kebab-case props plus `allowed-origins` (postMessage allow-list). */
-export type PlayerAttributeName = Kebab<PlayerPropName> | 'allowed-origins';
+export type PlayerAttributeName = Kebab<PlayerPropName> | 'allowed-origins' | 'search-app-id' | 'search-api-key' | 'search-index' | 'search-host' | 'search-operator';
 
 /** Attributes are strings, as in HTML (`font-size="125"`, `captions="off"`). */
 export type PlayerJsxAttributes = { [A in PlayerAttributeName]?: string };

@@ -82,7 +82,8 @@ describe('search engine (pure)', () => {
     const filtered = index.answer('demo', { facetFilters: [['kind:video'], ['languages:es', 'languages:de']], facets: ['languages'] });
     expect(ids(filtered)).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_HIP']);
     expect(filtered.facets.languages).to.deep.equal({ en: 3, de: 2, es: 2 });
-    expect(ids(index.answer('demo', { facetFilters: ['-topics:C_KNEE'] }))).to.deep.equal(['A_HIP', 'A_BROKEN']);
+    expect(ids(index.answer('demo', { facetFilters: ['topics:-C_KNEE'] }))).to.deep.equal(['A_HIP', 'A_BROKEN']);
+    expect(ids(index.answer('demo', { facetFilters: [['kind:-video', 'languages:de']] }))).to.deep.equal(['A_SLIDES', 'A_KNEE_2', 'A_HIP', 'A_BROKEN']);
     expect(ids(index.answer('demo', { facetFilters: '["kind:presentation"]' }))).to.deep.equal(['A_SLIDES', 'A_BROKEN']);
     expect(ids(index.answer('demo', { facetFilters: ['unknown:x'] }))).to.deep.equal([]);
     const page = index.answer('demo', { hitsPerPage: 2, page: 1 });
@@ -92,7 +93,7 @@ describe('search engine (pure)', () => {
     // Spanish titles where there are some (A_KNEE_2 has none: its English one).
     expect(ids(index.answer(titleSortIndex('demo', 'es'), { query: 'knee' }))).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_SLIDES']);
     expect(ids(index.answer(titleSortIndex('demo', 'es'), { query: '', facetFilters: ['topics:C_KNEE'] }))).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_SLIDES']);
-    expect(parseFacetFilters(['\\-x:1', 'nocolon', 5, ['a:b', null]])).to.deep.equal([[{ attr: '-x', value: '1', negate: false }], [{ attr: 'a', value: 'b', negate: false }]]);
+    expect(parseFacetFilters(['x:\\-1', 'nocolon', 5, ['a:b', null]])).to.deep.equal([[{ attr: 'x', value: '-1', negate: false }], [{ attr: 'a', value: 'b', negate: false }]]);
   });
 
   it('takes malformed requests without throwing; reports its processing time from the injected clock', () => {

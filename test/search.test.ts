@@ -402,3 +402,44 @@ describe('search dialog: keyboard and long facets', () => {
     expect(session(el)!.stats!.records).to.equal(10000);
   });
 });
+
+describe('search: hostile input and failures', () => {
+  cleanPlayersAndFaults();
+  const post = (body: string) => fetch(new URL('1/indexes/*/queries?x-algolia-application-id=A&x-algolia-api-key=K', PROVIDER_URL), { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+
+  it("the provider's search call answers malformed or oversized requests with Algolia's error shape", async () => {
+    const bad = await post('{nope');
+    expect([bad.status, (await bad.json()).message]).to.deep.equal([400, 'Malformed JSON body']);
+    const many = await post(JSON.stringify({ requests: Array.from({ length: 5 }, () => ({ indexName: 'demo', hitsPerPage: 1000 })) }));
+    expect(many.status).to.equal(400);
+    const filters = await post(JSON.stringify({ requests: [{ indexName: 'demo', facetFilters: [Array.from({ length: 300 }, (_, i) => `kind:${i}`)] }] }));
+    expect(filters.status).to.equal(400);
+    const unknown = await post(JSON.stringify({ requests: [{ indexName: 'no-such-client' }] }));
+    expect([unknown.status, (await unknown.json()).status]).to.deep.equal([404, 404]);
+    const ok = await post(JSON.stringify({ requests: [{ indexName: 'demo', query: 'knee', facetFilters: ['kind:-presentation'], hitsPerPage: 2 }] }));
+    const answer = await ok.json();
+    expect([ok.status, answer.results[0].hits.length, answer.results[0].hits.every((h: { kind: string }) => h.kind === 'video')]).to.deep.equal([200, 2, true]);
+  });
+
+  it('the search option (search="1") is the button, never the query', async () => {
+    const el = await mountPlayer({ client: 'demo', search: '1' });
+    expect(new URLSearchParams(el[CONTROLLER].search).has('search')).to.equal(false);
+    await openSearch(el);
+    await settled(el);
+    expect(input(el)!.value).to.equal('');
+  });
+
+  it('a failed menu request: the dialog says search is unavailable, does not ask again by itself, and Retry recovers', async () => {
+    await failNext('/api/clients/demo/profile', 503, 12);
+    const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
+    el[CONTROLLER].navigate('/demo/menu/search');
+    await waitFor(() => $(el, '[data-search-status="error"]'), 'search unavailable', 15000);
+    const count = async () => (await (await fetch(new URL('__log', FAULT_PROVIDER_URL))).json()).filter((r: { path: string }) => r.path === '/api/clients/demo/profile').length;
+    const before = await count();
+    await sleep(1500);
+    expect(await count()).to.equal(before); // no retry loop
+    await fetch(new URL('__fail/clear', FAULT_PROVIDER_URL), { method: 'POST' });
+    $<HTMLButtonElement>(el, '[data-search-status="error"] button')!.click();
+    await waitFor(() => hitIds(el).length > 0, 'results after retry', 15000);
+  });
+});

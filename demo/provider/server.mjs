@@ -65,6 +65,8 @@ const LOG_LIMIT = 200;
 /** The search endpoint of Algolia's API that the player's hosted search uses (docs/provider-api.md, Search). */
 const SEARCH_PATH = '/1/indexes/*/queries';
 const SEARCH_BODY_LIMIT = 256 * 1024;
+const SEARCH_MAX_HITS = 1000;
+const SEARCH_MAX_FILTERS = 200;
 const REFERRER_HEADER = 'x-embed-referrer';
 
 const RE = {
@@ -486,7 +488,8 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       if (kind === 'clients' && a !== undefined) {
         if (b === undefined) {
           const data = await loadClient(a);
-          return sendJson(req, res, 200, { client: data.client, name: data.name, userId: data.userId, preferences: data.preferences ?? {} });
+          // `search`: the account's hosted search settings, when the client file has them (docs/provider-api.md).
+          return sendJson(req, res, 200, { client: data.client, name: data.name, userId: data.userId, preferences: data.preferences ?? {}, ...(data.search ? { search: data.search } : {}) });
         }
         if (b === 'profile' && c === undefined) {
           optionalLang(query, 'menuLanguage');
@@ -663,8 +666,10 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     const response = await profileResponse(client);
     const hit = searchIndexes.get(client);
     if (hit?.response === response) return hit.index;
-    const index = new SearchIndex(profileRecords(flattenForSearch(response.tree))).build();
+    // Built in chunks (the server keeps answering meanwhile); concurrent first searches share the build.
+    const index = new SearchIndex(profileRecords(flattenForSearch(response.tree))).buildAsync();
     searchIndexes.set(client, { response, index });
+    index.catch(() => searchIndexes.delete(client));
     return index;
   }
   /** Algolia's error shape: `{ message, status }`. */
@@ -679,19 +684,26 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
    * `{client}_title_{lang}_asc` replicas sort by title. Any application id and key are accepted.
    */
   async function handleSearch(req, res) {
-    let text = '';
+    const chunks = [];
+    let size = 0;
     for await (const chunk of req) {
-      text += chunk;
-      if (text.length > SEARCH_BODY_LIMIT) return searchError(res, 413, 'Request body too large');
+      size += chunk.length;
+      if (size > SEARCH_BODY_LIMIT) return searchError(res, 413, 'Request body too large');
+      chunks.push(chunk);
     }
     let body;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
       return searchError(res, 400, 'Malformed JSON body');
     }
     const requests = body && Array.isArray(body.requests) ? body.requests : undefined;
     if (!requests || requests.length > 50) return searchError(res, 400, 'Expected { requests: [...] } (at most 50)');
+    // Limits of one call: hits asked for in all, and filter values per request.
+    const asked = requests.reduce((n, r) => n + Math.min(1000, Math.max(0, Number(r?.hitsPerPage ?? r?.params?.hitsPerPage ?? 20) || 0)), 0);
+    if (asked > SEARCH_MAX_HITS) return searchError(res, 400, `At most ${SEARCH_MAX_HITS} hits per call`);
+    const filters = (r) => JSON.stringify(r?.facetFilters ?? r?.params?.facetFilters ?? []).split(':').length - 1;
+    if (requests.some((r) => filters(r) > SEARCH_MAX_FILTERS)) return searchError(res, 400, `At most ${SEARCH_MAX_FILTERS} filters per request`);
     const results = [];
     for (const request of requests) {
       const indexName = request && typeof request.indexName === 'string' ? request.indexName : '';

@@ -27,15 +27,6 @@ import { executeCommand } from '../commands/execute';
 import type { CommandName } from '../commands/table';
 import type { CommandContext } from '../commands/context';
 
-/** Hosted search settings, unvalidated (attributes or the client configuration's `search`). */
-export interface SearchOptions {
-  searchAppId?: string;
-  searchApiKey?: string;
-  searchIndex?: string;
-  searchHost?: string;
-  searchOperator?: string;
-}
-
 export type MemoryLocation = Pick<ReturnType<typeof memoryLocation>, 'hook' | 'searchHook' | 'navigate'> & {
   history?: string[];
 };
@@ -78,8 +69,8 @@ export class PlayerController implements CommandContext {
 
   /** The iframe embed page of the `embed-url` attribute (the Embed dialog's default otherwise). */
   embedPage?: string;
-  /** The element's search attributes (as set; the search chunk validates them against the account's). */
-  declare searchOptions?: SearchOptions;
+  /** The drawings of the items annotated while the page lives, by playlist key and item (the annotation chunk's). */
+  declare annotations?: Map<string, string>;
   /** The client configuration's `search` object, unvalidated (the search chunk reads it). */
   declare searchAccount?: unknown;
   /** The search dialog's session (its client and index), made by the search chunk. */
@@ -170,7 +161,8 @@ export class PlayerController implements CommandContext {
     const params = new URLSearchParams();
     if (embed.client) params.set('client', embed.client);
     if (embed.code) params.set('openthis', embed.code);
-    for (const [k, v] of embed.options) params.set(k, v);
+    // `search` is also the search dialog's query in the route: the option goes under its preference name.
+    for (const [k, v] of embed.options) params.set(k === 'search' ? 'searchButton' : k, v);
     this.go(resolveRedirects(`/?${params}`), replace);
   }
 

@@ -21,11 +21,6 @@ export interface PlayerAppProps {
   youtubeApiUrl?: string;
   vimeoApiUrl?: string;
   embedUrl?: string;
-  searchAppId?: string;
-  searchApiKey?: string;
-  searchIndex?: string;
-  searchHost?: string;
-  searchOperator?: string;
   contextMenu?: string;
   onReady?: (detail: { route: string; screen: string }) => void;
   [option: string]: unknown;
@@ -64,7 +59,6 @@ export function applyEmbedOptions(controller: PlayerController, props: PlayerApp
   const embed = embedOptions(props);
   controller.setHosts(hostsOf(props));
   controller.embedPage = props.embedUrl;
-  controller.searchOptions = props; // read by the search chunk (searchAppId, searchApiKey, ...)
   controller.scripts = { ...(props.youtubeApiUrl ? { youtube: props.youtubeApiUrl } : {}), ...(props.vimeoApiUrl ? { vimeo: props.vimeoApiUrl } : {}) };
   // A share link in the page's URL for this player's client: read once; its languages join the options.
   if (controller.shared === undefined && embed.client) controller.shared = readShareLink(globalThis.location?.search ?? '', embed.client) ?? null;

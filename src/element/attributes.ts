@@ -15,12 +15,6 @@ export const CORE_PROPS = [
   'vimeoApiUrl',
   /** The iframe embed page offered in the Embed dialog. */
   'embedUrl',
-  /** Hosted search (docs/api.md, Search): without app id, key and index, an index built in the browser. */
-  'searchAppId',
-  'searchApiKey',
-  'searchIndex',
-  'searchHost',
-  'searchOperator',
   /** `off` disables the right-click menu inside the player (the host page's own menu is never touched). */
   'contextMenu',
 ] as const;

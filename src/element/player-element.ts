@@ -54,11 +54,6 @@ export type PlayerMethods = {
  * @attr {string} youtube-api-url - A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays). Values: URL. Default: YouTube's.
  * @attr {string} vimeo-api-url - A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). Values: URL. Default: Vimeo's.
  * @attr {string} embed-url - The iframe embed page offered in the Embed dialog's iframe code (it takes the same options as its query). Values: URL. Default: `embed.html` in the folder above the script.
- * @attr {string} search-app-id - Algolia application id of a hosted search index. With `search-api-key` and `search-index` set (here or in the client configuration's `search`), search uses that service; otherwise an index built in the browser from the client's menu. Values: an application id. Default: (none).
- * @attr {string} search-api-key - The search-only API key of that application (never an admin key: it is visible in the page). Values: a key. Default: (none).
- * @attr {string} search-index - The index name; the "Title A–Z" sort uses its replicas `<index>_title_<language>_asc`. Values: an index name. Default: (none).
- * @attr {string} search-host - Overrides the search service's hosts (a proxy or an Algolia-compatible service such as the reference provider). Values: URL. Default: Algolia's.
- * @attr {string} search-operator - How values of one search filter combine: `or` (any of them) or `and` (all of them). Values: `or`, `and`. Default: `or`.
  * @attr {string} context-menu - `off` disables the right-click menu inside the player (the host page's own menu is never touched). Values: `off`. Default: on.
  * @attr {string} autoplay - Start playing when a playlist opens. Values: `0` / `1`. Default: `0`.
  * @attr {string} audio - Sound on; `0` starts every item muted (see `ignoreaudio`). Values: `0` / `1`. Default: `1`.
@@ -115,6 +110,11 @@ export type PlayerMethods = {
  * @attr {string} language - Sets menu, caption and voice-over languages together. Values: `en`, `es`, `de`, `ar`, `pt`. Default: `en`.
  * @attr {string} lang - Sets menu, caption and voice-over languages together. Values: `en`, `es`, `de`, `ar`, `pt`. Default: `en`.
  * @attr {string} allowed-origins - Origins (separated by spaces or commas) allowed to command the player through postMessage when it is embedded in an iframe; also the target of its events. Without it, any parent page may command it. An embed page can pass it as a URL parameter instead. Values: origins. Default: (none).
+ * @attr {string} search-app-id - Algolia application id of a hosted search index. With `search-api-key` and `search-index` set (here or in the client configuration's `search`), search uses that service; otherwise an index built in the browser from the client's menu. Values: an application id. Default: (none).
+ * @attr {string} search-api-key - The search-only API key of that application (never an admin key: it is visible in the page). Values: a key. Default: (none).
+ * @attr {string} search-index - The index name; the "Title A–Z" sort uses its replicas `<index>_title_<language>_asc`. Values: an index name. Default: (none).
+ * @attr {string} search-host - Overrides the search service's hosts (a proxy or an Algolia-compatible service such as the reference provider). Values: URL. Default: Algolia's.
+ * @attr {string} search-operator - How values of one search filter combine: `or` (any of them) or `and` (all of them). Values: `or`, `and`. Default: `or`.
  *
  * @fires {CustomEvent<{ route: string; screen: string }>} ready - The first screen has rendered.
  * @fires {CustomEvent<{ state: PlayerStateValue; duration?: number; currentTime?: number }>} statechange - Player state changed; duration and currentTime (seconds) for states 1, 2 and 9.

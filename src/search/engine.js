@@ -126,8 +126,9 @@ const num = (value, fallback = 0) => {
 };
 
 /**
- * Parse `facetFilters`: an array of `"attr:value"` strings (AND) whose elements may be arrays (OR); a
- * leading `-` negates, `\-` is a literal dash. A JSON string is accepted too.
+ * Parse `facetFilters`: an array of `"attr:value"` strings (AND) whose elements may be arrays (OR); a value
+ * starting with `-` negates (`kind:-video`), `\-` is a literal dash (`topics:\-X`), as in Algolia. A JSON
+ * string is accepted too.
  * @param {unknown} raw
  * @returns {{ attr: string, value: string, negate: boolean }[][]}
  */
@@ -144,15 +145,15 @@ export function parseFacetFilters(raw) {
   /** @param {unknown} f */
   const one = (f) => {
     if (typeof f !== 'string') return undefined;
-    let text = f;
-    let negate = false;
-    if (text.startsWith('-')) {
-      negate = true;
-      text = text.slice(1);
-    } else if (text.startsWith('\\-')) text = text.slice(1);
-    const at = text.indexOf(':');
+    const at = f.indexOf(':');
     if (at <= 0) return undefined;
-    return { attr: text.slice(0, at), value: text.slice(at + 1), negate };
+    let value = f.slice(at + 1);
+    let negate = false;
+    if (value.startsWith('-')) {
+      negate = true;
+      value = value.slice(1);
+    } else if (value.startsWith('\\-')) value = value.slice(1);
+    return { attr: f.slice(0, at), value, negate };
   };
   /** @type {{ attr: string, value: string, negate: boolean }[][]} */
   const out = [];

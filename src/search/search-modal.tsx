@@ -129,7 +129,8 @@ export function SearchModal({ route }: ModalBodyProps) {
   const snap = useSnapshot(controller.state);
   const prefs = mergePreferences(snap.layers);
   const session = useMemo(() => prepareSearch(controller), [controller, snap.loadedClient, route.client]);
-  const language = prefs.menuLanguage;
+  // The interface language as resolved (en, es, de, ar, pt): the title sort replica and the recogniser use it.
+  const language = i18n.locale;
   // The route's state when the dialog opens; afterwards InstantSearch owns it and writes it back.
   const [initial] = useState(() => readSearchQuery(controller.search));
   const latest = useRef<UiState>({});
@@ -273,7 +274,7 @@ function SearchBox({ i18n, language }: ScreenProps) {
   };
   return (
     <>
-      <form className="search-form" role="search" onSubmit={submit} onReset={(e) => (e.preventDefault(), set(''), clear(), input.current?.focus())}>
+      <form className="search-form" role="search" noValidate onSubmit={submit} onReset={(e) => (e.preventDefault(), set(''), clear(), input.current?.focus())}>
         <input
           ref={input}
           className="search-input"
@@ -350,10 +351,11 @@ function VoiceButton({ i18n, language, onHeard }: { i18n: I18n; language: string
 
 function Stats({ i18n }: { i18n: I18n }) {
   const { nbHits, processingTimeMS } = useStats();
-  const { status } = useInstantSearch();
+  const { status, results } = useInstantSearch();
   return (
     <p className="search-stats" role="status" aria-live="polite" data-search-stats="">
-      {status === 'error'
+      {/* Nothing until the first answer (InstantSearch starts with placeholder results of 0 hits). */}
+      {status === 'error' || !results || results.__isArtificial
         ? ''
         : i18n._({
             id: 'search.stats',
@@ -462,7 +464,7 @@ function Hits({ i18n, controller, client, language, prefs, beforeLeave }: Screen
   const { items, results, isLastPage, showMore } = useInfiniteHits<SearchRecord & Record<string, unknown>>({ showPrevious: false });
   const { status } = useInstantSearch();
   const { api } = usePlayer();
-  if (!results || status === 'error' || (results.__isArtificial && status !== 'idle')) return null;
+  if (!results || status === 'error' || results.__isArtificial) return null;
   if (items.length === 0) {
     if (status !== 'idle') return null;
     return (

@@ -6,8 +6,29 @@
  */
 import { subscribe } from 'valtio';
 import type { SearchClient } from 'instantsearch.js';
-import type { PlayerController, SearchOptions } from '../app/controller';
+import type { PlayerController } from '../app/controller';
 import type { Profile } from '../content/profile';
+
+/** The element's search attributes, as set (read when the search dialog opens). */
+export interface SearchOptions {
+  searchAppId?: string;
+  searchApiKey?: string;
+  searchIndex?: string;
+  searchHost?: string;
+  searchOperator?: string;
+}
+
+/** The search attributes of an element (`search-app-id`, ...). */
+export function searchAttributes(host: Element): SearchOptions {
+  const get = (name: string) => host.getAttribute(name) ?? undefined;
+  return {
+    searchAppId: get('search-app-id'),
+    searchApiKey: get('search-api-key'),
+    searchIndex: get('search-index'),
+    searchHost: get('search-host'),
+    searchOperator: get('search-operator'),
+  };
+}
 
 export type SearchBackend = 'algolia' | 'embedded';
 export type RefinementOperator = 'and' | 'or';
@@ -60,22 +81,27 @@ export function resolveSearchConfig(options: SearchOptions, account: unknown, cl
 type Requests = Parameters<SearchClient['search']>[0];
 type Answer = Awaited<ReturnType<SearchClient['search']>>;
 
-/** The client's profile once the menu route's loader has it (rejects when it failed). */
-function profileOf(controller: PlayerController, client: string): Promise<Profile> {
-  return new Promise((resolve, reject) => {
+/**
+ * The client's profile once the menu route's loader has it: resolves with it, rejects when it failed (the
+ * Retry of the dialog asks for it again). `cancel` drops the wait (the session is disposed).
+ */
+function profileOf(controller: PlayerController, client: string): { ready: Promise<Profile>; cancel: () => void } {
+  let off = () => {};
+  const ready = new Promise<Profile>((resolve, reject) => {
     const settle = (): boolean => {
       const p = controller.state.data.profile;
       if (!p.key?.startsWith(`${client}|`)) return false;
       if (p.status === 'ready' && p.data) resolve(p.data as Profile);
-      else if (p.status === 'error') reject(Object.assign(new Error('profile unavailable'), { retry: () => controller.retry('profile') }));
+      else if (p.status === 'error') reject(new Error('profile unavailable'));
       else return false;
       return true;
     };
     if (settle()) return;
-    const off = subscribe(controller.state.data.profile, () => {
+    off = subscribe(controller.state.data.profile, () => {
       if (settle()) off();
     });
   });
+  return { ready, cancel: () => off() };
 }
 
 export interface IndexStats {
@@ -88,6 +114,7 @@ export class SearchSession {
   readonly client: SearchClient;
   private index?: { profile: Profile; ready: Promise<import('./engine.js').SearchIndex> };
   private algolia?: Promise<SearchClient>;
+  private waiting?: { ready: Promise<Profile>; cancel: () => void };
   /** The last embedded index build (for the bench and the tests). */
   stats?: IndexStats;
 
@@ -132,7 +159,17 @@ export class SearchSession {
 
   /** The embedded index of the current profile: built once per profile (another menu language rebuilds it). */
   embeddedIndex(): Promise<import('./engine.js').SearchIndex> {
-    return profileOf(this.controller, this.clientId).then(
+    // One wait for the profile at a time; a failed profile is asked for again only by a search (the
+    // dialog's Retry), never in a loop.
+    if (!this.waiting) {
+      const wait = profileOf(this.controller, this.clientId);
+      this.waiting = wait;
+      const done = () => {
+        if (this.waiting === wait) this.waiting = undefined;
+      };
+      wait.ready.then(done, done);
+    }
+    return this.waiting.ready.then(
       (profile) => {
         if (this.index?.profile === profile) return this.index.ready;
         const ready = import('./engine.js').then(async ({ SearchIndex, profileRecords }) => {
@@ -147,20 +184,19 @@ export class SearchSession {
         });
         return ready;
       },
-      (error: { retry?: () => void }) => {
-        // The profile failed: ask for it again, so that "Retry" really retries.
-        error.retry?.();
-        throw error;
-      },
     );
   }
 
   private async searchEmbedded(requests: Requests): Promise<Answer> {
+    // A search after the profile failed (the dialog's Retry): ask for the profile again, once.
+    if (this.controller.state.data.profile.status === 'error' && !this.waiting) this.controller.retry('profile');
     const index = await this.embeddedIndex();
     return index.multiSearch(requests) as unknown as Answer;
   }
 
   dispose(): void {
+    this.waiting?.cancel();
+    this.waiting = undefined;
     this.index = undefined;
     this.algolia = undefined;
   }
@@ -173,7 +209,7 @@ export class SearchSession {
 export function prepareSearch(controller: PlayerController): SearchSession | undefined {
   const client = controller.currentRoute().client;
   if (!client) return undefined;
-  const config = resolveSearchConfig(controller.searchOptions ?? {}, controller.searchAccount, client);
+  const config = resolveSearchConfig(searchAttributes(controller.host), controller.searchAccount, client);
   const current = controller.searchSession as SearchSession | undefined;
   if (current && current.clientId === client && JSON.stringify(current.config) === JSON.stringify(config)) {
     current.prepare();
