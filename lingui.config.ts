@@ -16,6 +16,9 @@ const PLAYER_SOURCES = [
 /** The shared modal set's screens (settings, share, embed). */
 const SETTINGS_SOURCES = ['<rootDir>/src/screens/modals/settings-modals.tsx', '<rootDir>/src/screens/modals/settings-options.ts', '<rootDir>/src/screens/modals/share-modals.tsx'];
 
+/** The annotation overlay (a chunk of its own, which loads its catalog itself). */
+const ANNOTATION_SOURCES = ['<rootDir>/src/annotation/**'];
+
 /** The search dialog (a chunk of its own). */
 const SEARCH_SOURCES = ['<rootDir>/src/search/**'];
 
@@ -27,7 +30,8 @@ export default defineConfig({
     { path: '<rootDir>/locales/{locale}/player', include: PLAYER_SOURCES },
     { path: '<rootDir>/locales/{locale}/settings', include: SETTINGS_SOURCES },
     { path: '<rootDir>/locales/{locale}/search', include: SEARCH_SOURCES },
-    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: [...PLAYER_SOURCES, ...SETTINGS_SOURCES, ...SEARCH_SOURCES] },
+    { path: '<rootDir>/locales/{locale}/annotation', include: ANNOTATION_SOURCES },
+    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: [...PLAYER_SOURCES, ...SETTINGS_SOURCES, ...SEARCH_SOURCES, ...ANNOTATION_SOURCES] },
   ],
   format: formatter({ origins: false, lineNumbers: false }),
   compileNamespace: 'ts',

@@ -54,11 +54,17 @@ describe('modal layer: dialogs, overlays and failures', () => {
     };
     expect($(el, '.modal-layer')!.contains(hitOnStage()), 'a dialog covers the stage').to.equal(true);
 
+    // The markup route is an overlay (the annotation surface covers the frame; the shell says markup mode).
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/markup');
     await waitFor(() => $(el, '.modal[data-modal-name="markup"]'), 'markup overlay');
     expect($(el, '.modal')!.getAttribute('aria-modal')).to.equal('false');
-    expect($(el, '.screen-host')!.inert, 'the stage stays live').to.equal(false);
     expect($(el, '.shell')!.classList.contains('markup')).to.equal(true);
+    // The transcript is an overlay beside the stage: the stage stays live and takes the pointer.
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/transcript');
+    await waitFor(() => $(el, '.modal[data-modal-name="transcript"]'), 'transcript overlay');
+    expect($(el, '.modal')!.getAttribute('aria-modal')).to.equal('false');
+    expect($(el, '.screen-host')!.inert, 'the stage stays live').to.equal(false);
+    expect($(el, '.shell')!.classList.contains('markup')).to.equal(false);
     expect($(el, '.modal-layer')!.classList.contains('modal-layer-overlay')).to.equal(true);
     expect($(el, '.modal-layer')!.contains(hitOnStage()), 'pointer events reach the stage under an overlay').to.equal(false);
     // Space on the stage would play: not while a modal route is shown.

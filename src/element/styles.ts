@@ -28,7 +28,7 @@ const CSS = /* css */ `
 * , *::before, *::after { box-sizing: border-box; }
 .shell { position: relative; font-size: calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))); line-height: 1.45; min-height: inherit; overflow-wrap: anywhere; }
 .shell.increase-contrast { --ped-fg: #000; --ped-muted: #000; --ped-bg: #fff; }
-.shell.increase-contrast .section-card, .shell.increase-contrast .item-card { border: 2px solid #000; }
+.shell.increase-contrast :is(.section-card, .item-card) { border: 2px solid #000; }
 .shell.reduce-motion *, .shell.reduce-motion *::before, .shell.reduce-motion *::after { animation: none !important; transition: none !important; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .practice-bar { display: flex; align-items: center; gap: .75em; padding: .6em 1em; background: var(--ped-color); color: #fff; }
@@ -49,7 +49,7 @@ const CSS = /* css */ `
 .item-label { padding: .5em .75em .75em; }
 .section-count { color: var(--ped-muted); font-size: .9em; }
 .section-card:hover, .item-card:hover { border-color: var(--ped-color); }
-button:focus-visible, a:focus-visible, input:focus-visible, .modal:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
+:is(button, a, input, .modal):focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
 .thumb { display: block; width: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: #e8ebf1; }
 .thumb-fallback { display: flex; align-items: center; justify-content: center; background: var(--ped-color); color: #fff; font-size: 2em; font-weight: 700; }
 .button, .link-button { font: inherit; cursor: pointer; }

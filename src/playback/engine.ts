@@ -98,6 +98,11 @@ export class PlaybackEngine {
     return this.adapter?.captureFrame?.();
   }
 
+  /** The current picture for the annotation surface's still background (undefined for vendor iframes). */
+  frameSource(): { source: CanvasImageSource; width: number; height: number } | undefined {
+    return this.adapter?.frameSource?.();
+  }
+
   /** Leave the playlist (the player screen closed): release the media and report "no playlist". */
   reset(): void {
     const { volume, muted, unmuteVolume } = this.pb;

@@ -50,6 +50,8 @@ export interface MediaAdapter {
   readonly canvasable: boolean;
   /** The current frame as a PNG data URL at pixel ratio 1 (canvasable adapters only). */
   captureFrame?(): string | undefined;
+  /** What shows the current picture, to draw as a still (the video element, the slide image); none for iframes. */
+  frameSource?(): { source: CanvasImageSource; width: number; height: number } | undefined;
   /** Release every element, listener, timer and vendor player. Idempotent. */
   destroy(): void;
 }

@@ -170,6 +170,11 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
             <Icon name="favorite" />
           </button>
         )}
+        {prefs.markupButton === 1 && playlist && (
+          <button type="button" className="control" data-control="markup" aria-label={i18n._({ id: 'modal.markup', message: 'Annotate' })} onClick={() => openModal('markup')}>
+            <Icon name="markup" />
+          </button>
+        )}
         <button type="button" className="control" data-control="extras" aria-label={i18n._({ id: 'modal.extras', message: 'Extras' })} onClick={() => openModal('extras')}>
           <Icon name="extras" />
         </button>

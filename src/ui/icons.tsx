@@ -21,6 +21,7 @@ const PATHS = {
   favorite: 'M12 17.3 18.2 21l-1.6-7 5.4-4.7-7.2-.6L12 2 9.2 8.7 2 9.3 7.5 14l-1.7 7z',
   note: 'M19 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h9l7-7V5a2 2 0 0 0-2-2zM7 8h10v2H7zm0 4h7v2H7zm6 7v-5h5z',
   transcript: 'M4 5h16v2H4zm0 4h16v2H4zm0 4h10v2H4zm0 4h13v2H4z',
+  markup: 'M3 17.2V21h3.8L17.8 9.9l-3.7-3.7zM20.7 7a1 1 0 0 0 0-1.4l-2.3-2.3a1 1 0 0 0-1.4 0l-1.8 1.8 3.7 3.7z',
   audioDescriptions: 'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm4.3 3L4.5 16h2l.6-1.8h2.9l.6 1.8h2L9.8 8zm.3 4.6.9-2.8.9 2.8zM13 8v8h3a4 4 0 0 0 0-8zm2 2h1a2 2 0 0 1 0 4h-1z',
 } as const;
 

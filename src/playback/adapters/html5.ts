@@ -55,6 +55,7 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
         return undefined; // a tainted canvas (no CORS on the media): not capturable
       }
     },
+    frameSource: () => (video.videoWidth ? { source: video, width: video.videoWidth, height: video.videoHeight } : undefined),
     getCurrentTime: () => video.currentTime || 0,
     getDuration: () => (Number.isFinite(video.duration) ? video.duration : 0),
     destroy() {

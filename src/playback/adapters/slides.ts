@@ -71,6 +71,11 @@ export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
   const adapter: MediaAdapter = {
     kind: 'slides',
     canvasable: false,
+    /** The slide on screen (its image), for the annotation surface's background. */
+    frameSource() {
+      const img = figures.find((f) => !f.hidden)?.querySelector('img');
+      return img && img.naturalWidth ? { source: img, width: img.naturalWidth, height: img.naturalHeight } : undefined;
+    },
     async play() {
       if (destroyed || startedAt !== undefined) return;
       if (position >= duration) position = 0;
