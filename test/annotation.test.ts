@@ -3,7 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/player-app';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { COLORS, editorReducer, History, historyKey, initialEditorState, moveKey, starPoints, stickyGradient, stickyTextColor, surfaceBox, TEXT_KINDS } from '../src/annotation/rules';
-import { $, $$, cleanPlayersAndFaults, mountPlayer, sleep, waitFor } from './helpers';
+import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, sleep, waitFor } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
@@ -210,5 +210,235 @@ describe('annotation overlay', () => {
     await waitFor(() => countColor(el, COLORS.red) === 0 && countColor(el, COLORS.blue) === 0, 'cleared');
     await chord('Control', 'KeyZ');
     await waitFor(() => countColor(el, COLORS.blue) > 0, 'Clear undone');
+  });
+});
+
+const surfaceOf = (el: PatientEdPlayerElement) => el[CONTROLLER].annotationSurface!;
+type Obj = Record<string, unknown> & { kind?: string };
+const objects = (el: PatientEdPlayerElement) => surfaceOf(el).objects as unknown as Obj[];
+/** Where a point of the 960 x 540 plane is on the page. */
+const onPage = (el: PatientEdPlayerElement, x: number, y: number) => {
+  const r = surfaceRect(el);
+  return [r.left + (x / 960) * r.width, r.top + (y / 540) * r.height] as const;
+};
+async function click(x: number, y: number, modifier?: string) {
+  if (modifier) await sendKeys({ down: modifier });
+  await sendMouse({ type: 'click', position: [Math.round(x), Math.round(y)] });
+  if (modifier) await sendKeys({ up: modifier });
+}
+
+describe('annotation objects, selection, text and keyboard', () => {
+  cleanPlayersAndFaults();
+  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+
+  it("texts, shapes and stickies have the spec's sizes; a new object is selected in front and the tool becomes move", async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    for (const [name, kind] of [
+      ['Heading', 'head'],
+      ['Subheading', 'subhead'],
+      ['Text', 'standard'],
+    ] as const) {
+      await choose(el, 'Text', name);
+      const t = objects(el).at(-1)!;
+      const spec = TEXT_KINDS[kind];
+      expect([t.kind, t.text, t.fontSize, t.fontWeight, t.width], name).to.deep.equal(['text', 'Enter your text here', spec.fontSize, spec.fontWeight, spec.width]);
+      expect(surfaceOf(el).selected()[0] === (t as never)).to.equal(true);
+      expect(toolButton(el, 'Move').getAttribute('aria-pressed')).to.equal('true');
+    }
+    await choose(el, 'Color', 'Green');
+    for (const name of ['Square', 'Circle', 'Triangle', 'Star', 'Diamond']) {
+      await choose(el, 'Shapes', name);
+      const s = objects(el).at(-1)!;
+      expect([s.kind, s.strokeWidth, s.stroke], name).to.deep.equal(['shape', 3, COLORS.green]);
+      if (name === 'Square') expect([s.width, s.height]).to.deep.equal([100, 100]);
+      if (name === 'Circle') expect(s.radius).to.equal(50);
+      if (name === 'Star') expect((s.points as unknown[]).length).to.equal(10);
+    }
+    // The last shape is drawn in green on the canvas.
+    await waitFor(() => countColor(el, COLORS.green) > 50, 'green outlines');
+    toolButton(el, 'Sticky note').click();
+    await waitFor(() => objects(el).at(-1)?.kind === 'sticky', 'a sticky');
+    const sticky = objects(el).at(-1)! as Obj & { getObjects(): Obj[] };
+    const [paper, text] = sticky.getObjects();
+    expect([paper.width, paper.height, text.fill, sticky.colorName]).to.deep.equal([150, 130, '#000000', 'green']);
+    expect(objects(el).length).to.equal(9);
+    // Choosing a tool clears the selection.
+    toolButton(el, 'Pencil').click();
+    await waitFor(() => surfaceOf(el).selected().length === 0, 'selection cleared');
+  });
+
+  it('selection: click selects alone, Shift toggles, empty click clears, a rubber band selects what it touches; colour recolours it; Delete removes', async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    await choose(el, 'Shapes', 'Square');
+    await choose(el, 'Shapes', 'Circle');
+    const s = surfaceOf(el);
+    const [square, circle] = objects(el) as unknown as { set(o: object): void; setCoords(): void }[];
+    square.set({ left: 200, top: 270 });
+    circle.set({ left: 700, top: 270 });
+    square.setCoords();
+    circle.setCoords();
+    s.clearSelection();
+    await click(...onPage(el, 200, 270));
+    await waitFor(() => s.selected().length === 1 && s.selected()[0] === (square as never), 'square alone');
+    await click(...onPage(el, 700, 270), 'Shift');
+    await waitFor(() => s.selected().length === 2, 'circle toggled in');
+    await click(...onPage(el, 700, 270), 'Shift');
+    await waitFor(() => s.selected().length === 1, 'circle toggled out');
+    await click(...onPage(el, 480, 60));
+    await waitFor(() => s.selected().length === 0, 'empty click clears');
+    // A rubber band from empty space across both.
+    await stroke(...onPage(el, 120, 150), ...onPage(el, 760, 300));
+    await waitFor(() => s.selected().length === 2, 'rubber band selects both');
+    await choose(el, 'Color', 'Purple');
+    await waitFor(() => objects(el).every((o) => o.stroke === COLORS.purple), 'recoloured');
+    $(el, '.annotation-surface')!.focus();
+    await sendKeys({ press: 'Delete' });
+    await waitFor(() => objects(el).length === 0, 'deleted');
+  });
+
+  it('Enter edits the selected text in an overlay that mirrors it; Enter closes it; arrow keys move the selection 10 units', async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    await choose(el, 'Text', 'Heading');
+    const s = surfaceOf(el);
+    const t = objects(el)[0] as Obj & { left: number; top: number };
+    const left = t.left;
+    $(el, '.annotation-surface')!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'l' });
+    await sendKeys({ press: 'j' });
+    expect([t.left - left]).to.deep.equal([20]);
+    await sendKeys({ press: 'Enter' });
+    const editor = await waitFor(() => $<HTMLTextAreaElement>(el, '.annotation-text-editor'), 'text editor');
+    expect(editor.value).to.equal('Enter your text here');
+    expect(t.visible).to.equal(false);
+    expect(getComputedStyle(editor).borderTopColor).to.equal('rgb(126, 200, 255)');
+    expect(getComputedStyle(editor).zIndex).to.equal('1000');
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: 'Knee pain' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => !$(el, '.annotation-text-editor'), 'editor closed');
+    expect([t.text, t.visible, s.selected()[0] === (t as never)]).to.deep.equal(['Knee pain', true, true]);
+    await sendKeys({ press: 'Escape' }); // no editor and no menu: Escape leaves
+    await waitFor(() => el.currentPath === '/demo/player/A_DEMO_VIDEO', 'left by Escape');
+  });
+
+  it('keyboard drawing: arrows move a visible cursor, Space puts the pen down and lifts it; strokes are 8 wide', async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    $(el, '.annotation-surface')!.focus();
+    for (let i = 0; i < 3; i++) await sendKeys({ press: 'ArrowLeft' });
+    const s = surfaceOf(el);
+    expect([s.cursorPosition.x, s.cursorPosition.y, s.cursorPosition.visible, s.cursorPosition.penDown]).to.deep.equal([450, 270, true, false]);
+    await sendKeys({ press: 'Space' });
+    for (let i = 0; i < 10; i++) await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'Space' });
+    const line = objects(el).find((o) => o.kind === 'keyboard')!;
+    expect([line.strokeWidth, line.stroke]).to.deep.equal([8, COLORS.red]);
+    await waitFor(() => countColor(el, COLORS.red) > 100, 'a red keyboard stroke');
+    // Drawn between x 450 and 550 at y 270: red in the middle of it.
+    const [px, py] = onPage(el, 500, 270);
+    expect(pixelAt(el, px, py)[0]).to.be.greaterThan(180);
+    expect(s.history.canUndo).to.equal(true);
+  });
+});
+
+describe('annotation screenshot and persistence', () => {
+  cleanPlayersAndFaults();
+  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+
+  it("Save screenshot composes the frame and the drawing at the video's resolution (native wrapper: the screenshot event)", async () => {
+    const el = await openAnnotation({ platform: 'ios' });
+    await enter(el);
+    const shots: string[] = [];
+    el.addEventListener('screenshot', (e) => shots.push((e as CustomEvent<{ data: string }>).detail.data));
+    const r = surfaceRect(el);
+    await stroke(r.left + r.width * 0.1, r.top + r.height * 0.1, r.left + r.width * 0.9, r.top + r.height * 0.1);
+    await waitFor(() => countColor(el, COLORS.red) > 100, 'stroke');
+    toolButton(el, 'Save screenshot').click();
+    await waitFor(() => shots.length === 1, 'screenshot event', 5000);
+    const img = new Image();
+    img.src = shots[0];
+    await img.decode();
+    const video = $<HTMLVideoElement>(el, 'video')!;
+    expect([img.naturalWidth, img.naturalHeight]).to.deep.equal([video.videoWidth, video.videoHeight]);
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const [red, green, blue] = ctx.getImageData(Math.round(c.width / 2), Math.round(c.height * 0.1), 1, 1).data;
+    expect(red > 180 && green < 90 && blue < 90, `red stroke in the picture (${red},${green},${blue})`).to.equal(true);
+    // Elsewhere: the frame, not blank.
+    const frame = ctx.getImageData(0, 0, c.width, c.height).data;
+    let nonBlack = 0;
+    for (let i = 0; i < frame.length; i += 400) if (frame[i] + frame[i + 1] + frame[i + 2] > 60) nonBlack++;
+    expect(nonBlack).to.be.greaterThan(100);
+  });
+
+  it('slides (a picture not canvasable): Screenshot Disabled, and Save annotations only gives the drawing', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES', platform: 'android' });
+    await waitFor(() => pb(el).ready, 'slides ready', 10000);
+    await waitFor(() => $(el, '[data-control="markup"]'), 'Annotate');
+    await enter(el);
+    const shots: string[] = [];
+    el.addEventListener('screenshot', (e) => shots.push((e as CustomEvent<{ data: string }>).detail.data));
+    const r = surfaceRect(el);
+    await stroke(r.left + r.width * 0.3, r.top + r.height / 2, r.left + r.width * 0.7, r.top + r.height / 2);
+    toolButton(el, 'Save screenshot').click();
+    await waitFor(() => $$(el, '.notice').some((n) => n.textContent?.includes('Screenshot Disabled')), 'disabled notice');
+    expect($$(el, '.notice').some((n) => n.textContent?.includes('Use your system to capture an image of this screen.'))).to.equal(true);
+    (await waitFor(() => toolButton(el, 'Save annotations only'), 'save annotations only')).click();
+    await waitFor(() => shots.length === 1, 'drawing saved');
+    const img = new Image();
+    img.src = shots[0];
+    await img.decode();
+    expect(img.naturalWidth).to.be.greaterThan(0);
+  });
+
+  it('the drawing stays with its item while the page lives; another item starts blank', async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    await choose(el, 'Shapes', 'Star');
+    toolButton(el, 'Close annotation').click();
+    await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
+    await enter(el);
+    await waitFor(() => objects(el).length === 1 && objects(el)[0].kind === 'shape', 'the star is back');
+    toolButton(el, 'Close annotation').click();
+    await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
+    await el.seekToIndex(1);
+    await waitFor(() => pb(el).index === 1 && pb(el).ready, 'second item', 10000);
+    await enter(el);
+    await sleep(100);
+    expect(objects(el).length).to.equal(0);
+  });
+
+  it('the toolbar works by keyboard: arrows between buttons, into a menu and through it; axe-clean with a menu open', async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    toolButton(el, 'Pencil').focus();
+    await sendKeys({ press: 'ArrowRight' });
+    expect(shadow(el).activeElement?.textContent).to.equal('Eraser');
+    await sendKeys({ press: 'End' });
+    expect(shadow(el).activeElement?.textContent).to.equal('Close annotation');
+    await sendKeys({ press: 'Home' });
+    for (let i = 0; i < 6; i++) await sendKeys({ press: 'ArrowRight' });
+    expect(shadow(el).activeElement?.textContent?.trim()).to.equal('Color');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => $(el, '.annotation-menu[role="menu"]'), 'colour menu');
+    await waitFor(() => shadow(el).activeElement?.textContent?.trim() === 'Red', 'focus on the current colour');
+    await sendKeys({ press: 'ArrowDown' });
+    expect(shadow(el).activeElement?.textContent?.trim()).to.equal('Yellow');
+    await expect(el).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => !$(el, '.annotation-menu'), 'menu closed by choosing');
+    expect(toolButton(el, 'Pencil').getAttribute('aria-pressed')).to.equal('true');
+    toolButton(el, 'Shapes').click();
+    await waitFor(() => $(el, '.annotation-menu'), 'shapes menu');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !$(el, '.annotation-menu'), 'Escape closes the menu only');
+    expect(el.currentPath.endsWith('/markup')).to.equal(true);
   });
 });

@@ -11,12 +11,14 @@ import { useEffect, useReducer, useRef, useState, type KeyboardEvent as ReactKey
 import { usePlayer } from '../app/context';
 import type { PlayerController } from '../app/controller';
 import { PLAYER_STATE } from '../playback/timing';
+import { dispatchPlayerEvent } from '../core/events';
 import type { ModalBodyProps } from '../screens/modal-registry';
 import {
   COLOR_NAMES,
   COLORS,
   EDITOR,
   editorReducer,
+  screenshotName,
   historyKey,
   initialEditorState,
   moveKey,
@@ -211,6 +213,10 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     const saved = itemKey(controller) ? drawings(controller).get(itemKey(controller)!) : undefined;
     if (saved) void s.load(saved).then(() => setVersion((v) => v + 1));
     setSurface(s);
+    controller.annotationSurface = s;
+    // The screenshot command (and the Save button) take the frame with the drawing while the overlay is open.
+    const engine = controller.loadedPlayback();
+    if (engine && !tainted) engine.annotationCapture = () => composeWith(s, true);
     const stage = stageRef.current!;
     const layout = () => {
       const box = surfaceBox(stage.clientWidth, stage.clientHeight);
@@ -227,6 +233,8 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     observer.observe(stage);
     return () => {
       observer.disconnect();
+      if (engine?.annotationCapture) engine.annotationCapture = undefined;
+      if (controller.annotationSurface === s) controller.annotationSurface = undefined;
       s.dispose();
     };
     // The surface lives as long as the overlay.
@@ -278,32 +286,44 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     act({ type: 'added', kind });
   };
 
-  const save = async (withFrame: boolean) => {
-    if (!surface) return;
-    const engine = await controller.playback();
-    if (withFrame && !canvasable) {
-      engine.notify('info', 'screenshotDisabled');
-      setStatus('disabled');
-      return;
+  /** The drawing over the frame (or over white), at the frame's resolution; undefined if it cannot be read. */
+  function composeWith(s: AnnotationSurface, withFrame: boolean): string | undefined {
+    const { width, height } = frameSize.current;
+    try {
+      return s.composite(width, height, withFrame ? frameRef.current! : '#ffffff').toDataURL('image/png');
+    } catch {
+      return undefined; // a tainted frame
     }
-    // Handles hidden, then 100 ms (spec section 9).
+  }
+
+  /** Save screenshot: the screenshot command (canvasable playback only; 100 ms with the handles hidden). */
+  const saveScreenshot = async () => {
+    if (!surface) return;
     const active = surface.canvas.getActiveObject();
     surface.clearSelection();
-    await new Promise((r) => controller.clock.setTimeout(() => r(undefined), EDITOR.screenshotDelayMs));
-    const { width, height } = frameSize.current;
-    let data: string | undefined;
-    try {
-      data = surface.composite(width, height, withFrame ? frameRef.current! : '#ffffff').toDataURL('image/png');
-    } catch {
-      data = undefined;
-    }
+    const saved = await controller.command('screenshot');
     if (active) surface.canvas.setActiveObject(active);
-    if (!data) {
-      engine.notify('info', 'screenshotDisabled');
-      setStatus('disabled');
+    if (!saved) setStatus('disabled');
+  };
+
+  /** Save annotations only (when the frame cannot be saved): the drawing over white, as a file or to the native app. */
+  const saveDrawing = () => {
+    if (!surface) return;
+    const data = composeWith(surface, false);
+    if (!data) return;
+    const engine = controller.loadedPlayback();
+    const platform = controller.preferences().platform;
+    if (platform === 'ios' || platform === 'android') {
+      dispatchPlayerEvent(controller.host, 'screenshot', { data });
       return;
     }
-    await controller.command('screenshot', data);
+    const a = document.createElement('a');
+    a.href = data;
+    a.download = screenshotName(`${engine?.currentItem?.code ?? 'annotations'}-annotations`);
+    a.hidden = true;
+    controller.host.shadowRoot?.append(a);
+    a.click();
+    a.remove();
   };
 
   const onSurfaceKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
@@ -420,11 +440,11 @@ function AnnotationEditor({ close }: ModalBodyProps) {
         <button type="button" data-action="clear" tabIndex={-1} onClick={() => surface?.clear()}>
           {L.clear}
         </button>
-        <button type="button" data-action="save" tabIndex={-1} onClick={() => void save(true)}>
+        <button type="button" data-action="save" tabIndex={-1} onClick={() => void saveScreenshot()}>
           {L.save}
         </button>
         {(!canvasable || status === 'disabled') && (
-          <button type="button" data-action="save-drawing" tabIndex={-1} onClick={() => void save(false)}>
+          <button type="button" data-action="save-drawing" tabIndex={-1} onClick={saveDrawing}>
             {L.saveDrawing}
           </button>
         )}

@@ -108,9 +108,17 @@ export class AnnotationSurface {
       p.colorName = this.color;
       p.erasable = true;
     });
-    c.on('mouse:dblclick', (e: TPointerEventInfo) => {
+    // A second press on the same text within 400 ms edits it (spec section 9: double-click window).
+    let lastDown: { target?: FabricObject; at: number } = { at: -Infinity };
+    c.on('mouse:down', (e: TPointerEventInfo) => {
       const t = e.target as Tagged | undefined;
-      if (t && (t.kind === 'text' || t.kind === 'sticky')) this.options.onEditText?.(t);
+      const now = performance.now();
+      if (t && t === lastDown.target && now - lastDown.at <= EDITOR.doubleClickMs && (t.kind === 'text' || t.kind === 'sticky')) {
+        lastDown = { at: -Infinity };
+        this.options.onEditText?.(t);
+        return;
+      }
+      lastDown = { target: t, at: now };
     });
     this.history.reset(this.snapshot());
     this.applyTool();

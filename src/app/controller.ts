@@ -71,6 +71,8 @@ export class PlayerController implements CommandContext {
   embedPage?: string;
   /** The drawings of the items annotated while the page lives, by playlist key and item (the annotation chunk's). */
   declare annotations?: Map<string, string>;
+  /** The annotation overlay's surface while it is open (tests and the bench look at it). */
+  declare annotationSurface?: import('../annotation/surface').AnnotationSurface;
   /** The client configuration's `search` object, unvalidated (the search chunk reads it). */
   declare searchAccount?: unknown;
   /** The search dialog's session (its client and index), made by the search chunk. */

@@ -94,8 +94,11 @@ export class PlaybackEngine {
     return Boolean(this.adapter?.canvasable && this.adapter.captureFrame);
   }
 
+  /** While the annotation overlay is open: the frame with the drawing (the screenshot command saves that). */
+  annotationCapture?: () => string | undefined;
+
   captureFrame(): string | undefined {
-    return this.adapter?.captureFrame?.();
+    return this.annotationCapture ? this.annotationCapture() : this.adapter?.captureFrame?.();
   }
 
   /** The current picture for the annotation surface's still background (undefined for vendor iframes). */
