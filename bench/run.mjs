@@ -187,6 +187,70 @@ async function searchBench(query = 'knee exercise guide') {
   return { ...result, chunks: loaded.length, gz };
 }
 
+/**
+ * Annotation on the demo video: what entering loads (gzip of the chunks fetched), Annotate -> a ready surface
+ * (first and second time), and per pointer move of a 500-point stroke the delay until it is painted.
+ */
+async function annotationBench() {
+  const tab = await browser.newPage();
+  await tab.setViewport({ width: 1000, height: 800 });
+  await tab.goto(new URL('bench-open.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
+  await tab.waitForFunction(() => window.__bench?.metadata !== undefined, { timeout: 30000 });
+  const before = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  const result = await tab.evaluate(async () => {
+    const el = document.querySelector('patient-ed-player');
+    const root = el.shadowRoot;
+    const until = (check) => new Promise((resolve) => { const t = setInterval(() => { const v = check(); if (v) { clearInterval(t); resolve(v); } }, 1); });
+    const ready = () => root.querySelector('.annotation-surface canvas.upper-canvas') && root.querySelector('.annotation-toolbar button');
+    const enter = async () => {
+      const button = await until(() => root.querySelector('[data-control="markup"]'));
+      const t0 = performance.now();
+      button.click();
+      await until(ready);
+      return performance.now() - t0;
+    };
+    const leave = async () => {
+      [...root.querySelectorAll('.annotation-toolbar button')].find((b) => b.dataset.action === 'close').click();
+      await until(() => !root.querySelector('.annotation-surface'));
+    };
+    const first = await enter();
+    await leave();
+    const second = await enter();
+    // A 500-point stroke: pointer events on the surface; after each move, when is its pixel painted?
+    const upper = root.querySelector('.annotation-surface canvas.upper-canvas');
+    const r = upper.getBoundingClientRect();
+    const ctx = upper.getContext('2d', { willReadFrequently: true });
+    const sx = upper.width / r.width;
+    const at = (i) => ({ x: r.left + 20 + ((r.width - 40) * i) / 500, y: r.top + r.height / 2 + Math.sin(i / 25) * r.height * 0.3 });
+    const fire = (type, p, target = upper) => target.dispatchEvent(new PointerEvent(type, { clientX: p.x, clientY: p.y, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, composed: true, cancelable: true }));
+    const painted = (p) => ctx.getImageData(Math.round((p.x - r.left) * sx), Math.round((p.y - r.top) * sx), 1, 1).data[3] > 0;
+    const frame = () => new Promise((res) => requestAnimationFrame(() => res()));
+    fire('pointerdown', at(0));
+    const delays = [];
+    for (let i = 1; i <= 500; i++) {
+      const p = at(i);
+      // The brush smooths: a move paints the curve up to the middle of the last two points.
+      const prev = at(i - 1);
+      const mid = { x: (prev.x + p.x) / 2, y: (prev.y + p.y) / 2 };
+      const t = performance.now();
+      fire('pointermove', p);
+      let n = 0;
+      while (!painted(mid) && n++ < 10) await frame();
+      delays.push(performance.now() - t);
+      if (i % 50 === 0) await frame(); // let the page breathe like a real stroke
+    }
+    fire('pointerup', at(500), document);
+    await frame();
+    const objects = el[Symbol.for('patient-ed-player.controller')].annotationSurface?.objects.length;
+    return { first, second, delays, objects };
+  });
+  const after = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  await tab.close();
+  const loaded = after.filter((u) => !before.includes(u) && /\/dist\/chunks\/.+\.js$/.test(u));
+  const gz = loaded.reduce((n, u) => n + gzipSync(readFileSync(new URL(u).pathname.slice(1)), { level: 9 }).length, 0);
+  return { ...result, chunks: loaded.length, gz };
+}
+
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
 try {
@@ -197,6 +261,13 @@ try {
   console.log(
     `keystroke -> rendered hits over "knee exercise guide" typed 5 times: median ${median(search.keystroke).toFixed(1)} ms, p95 ${p95(search.keystroke).toFixed(1)} ms (target < 50); ` +
       `the search itself: median ${median(search.engine).toFixed(2)} ms, p95 ${p95(search.engine).toFixed(2)} ms (target < 10); hits per prefix ${search.hits.join(' ')}`,
+  );
+
+  const annotation = await annotationBench();
+  console.log(`annotation: ${annotation.chunks} chunks loaded on entering, ${kbs(annotation.gz)} min+gzip (Fabric.js, the eraser, the overlay, its strings)`);
+  console.log(`Annotate -> ready surface: first ${annotation.first.toFixed(0)} ms, second ${annotation.second.toFixed(0)} ms`);
+  console.log(
+    `pointer move -> stroke painted over a 500-point stroke: median ${median(annotation.delays).toFixed(2)} ms, p95 ${p95(annotation.delays).toFixed(2)} ms, max ${Math.max(...annotation.delays).toFixed(1)} ms (target p95 < 16); ${annotation.objects} stroke kept`,
   );
 
   const player = [];

@@ -442,3 +442,121 @@ describe('annotation screenshot and persistence', () => {
     expect(el.currentPath.endsWith('/markup')).to.equal(true);
   });
 });
+
+describe('annotation: pointer geometry, resizing and leaving', () => {
+  cleanPlayersAndFaults();
+  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+
+  it('a press that moves less than 3 px does not move the object; a drag does, in plane units, even with the page scrolled', async () => {
+    const spacer = document.createElement('div');
+    spacer.style.setProperty('height', '900px');
+    document.body.prepend(spacer);
+    try {
+      const el = await openAnnotation();
+      await enter(el);
+      el.scrollIntoView({ block: 'start' }); // the page scrolled by the spacer's height
+      await sleep(50);
+      expect(window.scrollY).to.be.greaterThan(500);
+      await choose(el, 'Shapes', 'Square');
+      const sq = objects(el)[0] as Obj & { left: number; top: number };
+      const [x, y] = onPage(el, 480, 270);
+      await stroke(x, y, x + 2, y, 2);
+      expect([sq.left, sq.top]).to.deep.equal([480, 270]);
+      const r = surfaceRect(el);
+      await stroke(x, y, x + r.width / 4, y, 8); // a quarter of the surface: 240 plane units
+      await waitFor(() => Math.abs(sq.left - 720) < 3, `moved by a quarter (now ${sq.left})`);
+      // Drawing lands under the pointer too.
+      toolButton(el, 'Pencil').click();
+      await stroke(...onPage(el, 100, 450), ...onPage(el, 300, 450));
+      await waitFor(() => pixelAt(el, ...onPage(el, 200, 450))[3] > 200, 'stroke under the pointer');
+    } finally {
+      spacer.remove();
+      window.scrollTo(0, 0);
+    }
+  });
+
+  it('follows the player when it is resized (16:9 kept, the drawing scales); leaving leaves no canvas behind', async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    await choose(el, 'Shapes', 'Circle');
+    const before = surfaceRect(el);
+    el.style.setProperty('width', '520px');
+    await waitFor(() => Math.abs(surfaceRect(el).width - before.width) > 50, 'smaller surface');
+    const after = surfaceRect(el);
+    expect(Math.abs(after.width / after.height - 16 / 9)).to.be.lessThan(0.02);
+    // The circle is still in the middle of the surface.
+    await waitFor(() => countColor(el, COLORS.red) > 20, 'circle drawn');
+    expect(pixelAt(el, after.left + after.width / 2, after.top + after.height / 2)[3]).to.equal(0); // hollow centre
+    const canvas = drawingCanvas(el);
+    expect(canvas.width).to.equal(Math.round(after.width * devicePixelRatio));
+    toolButton(el, 'Close annotation').click();
+    await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
+    await waitFor(() => $$(el, 'canvas').length === 0, 'no canvas left');
+    expect(el[CONTROLLER].annotationSurface).to.equal(undefined);
+    expect(document.querySelectorAll('textarea, canvas').length).to.equal(0); // nothing of Fabric's in the page
+  });
+
+  it('corner-resizing a text scales its font size (at least 100 wide); a square bakes the scale into its size', async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    await choose(el, 'Text', 'Text');
+    const s = surfaceOf(el);
+    const t = objects(el)[0] as Obj & { set(o: object): void };
+    t.set({ scaleX: 2, scaleY: 2 });
+    s.canvas.fire('object:modified', { target: t as never });
+    expect([t.fontSize, t.width, t.scaleX, t.scaleY]).to.deep.equal([44, 400, 1, 1]);
+    t.set({ scaleX: 0.1, scaleY: 0.5 });
+    s.canvas.fire('object:modified', { target: t as never });
+    expect([t.fontSize, t.width]).to.deep.equal([22, 100]);
+    await choose(el, 'Shapes', 'Square');
+    const sq = objects(el)[1] as Obj & { set(o: object): void };
+    sq.set({ scaleX: 1.5, scaleY: 0.5 });
+    s.canvas.fire('object:modified', { target: sq as never });
+    expect([sq.width, sq.height, sq.scaleX, sq.scaleY]).to.deep.equal([150, 50, 1, 1]);
+  });
+});
+
+describe('annotation: undo covers every kind of change', () => {
+  cleanPlayersAndFaults();
+  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+
+  it('undo / redo a move, a recolour, a text edit (closed by a click outside) and a resize; the player scaled by CSS still draws under the pointer', async () => {
+    const el = await openAnnotation();
+    el.style.setProperty('transform', 'scale(0.8)');
+    el.style.setProperty('transform-origin', '0 0');
+    await enter(el);
+    await choose(el, 'Text', 'Subheading');
+    const s = surfaceOf(el);
+    const text = () => objects(el)[0] as Obj & { left: number; set(o: object): void };
+    const left = text().left;
+    $(el, '.annotation-surface')!.focus();
+    await sendKeys({ press: 'ArrowRight' }); // a move
+    await waitFor(() => s.history.canUndo && text().left === left + 10, 'moved');
+    await choose(el, 'Color', 'Orange'); // a recolour
+    await waitFor(() => text().fill === COLORS.orange, 'orange');
+    $(el, '.annotation-surface')!.focus();
+    await sendKeys({ press: 'Enter' }); // a text edit, closed by a click outside it
+    const editor = await waitFor(() => $<HTMLTextAreaElement>(el, '.annotation-text-editor'), 'editor');
+    editor.select();
+    await sendKeys({ type: 'Hip' });
+    await click(...onPage(el, 900, 500));
+    await waitFor(() => !$(el, '.annotation-text-editor') && text().text === 'Hip', 'edited, closed by the outside click');
+    text().set({ scaleX: 1.5, scaleY: 1.5 }); // a resize
+    s.canvas.fire('object:modified', { target: text() as never });
+    await waitFor(() => text().fontSize === 42, 'resized');
+    const undo = async (check: () => boolean, what: string) => {
+      toolButton(el, 'Undo').click();
+      await waitFor(check, what);
+    };
+    await undo(() => text().fontSize === 28, 'resize undone');
+    await undo(() => text().text === 'Enter your text here', 'edit undone');
+    await undo(() => text().fill === COLORS.red, 'recolour undone');
+    await undo(() => text().left === left, 'move undone');
+    toolButton(el, 'Redo').click();
+    await waitFor(() => text().left === left + 10, 'move redone');
+    // Scaled by 0.8: a stroke still lands under the pointer.
+    toolButton(el, 'Pencil').click();
+    await stroke(...onPage(el, 100, 480), ...onPage(el, 400, 480));
+    await waitFor(() => pixelAt(el, ...onPage(el, 250, 480))[3] > 200, 'stroke under the pointer in a scaled player');
+  });
+});

@@ -15,6 +15,7 @@ interface CspReport {
   captions: boolean;
   modal: boolean;
   search: boolean;
+  annotation: boolean;
   violations: unknown[];
   errors: string[];
   items: number;
@@ -24,7 +25,7 @@ interface CspReport {
 }
 
 describe('strict CSP host page (built dist, another origin)', () => {
-  it('renders a menu with its search dialog and a playing video (captions, a modal) with zero violations, loading the script twice', async function () {
+  it('renders a menu with its search dialog and a playing video (captions, a modal, annotation) with zero violations, loading the script twice', async function () {
     this.timeout(40000);
     const iframe = document.createElement('iframe');
     iframe.src = new URL('csp.html', DEMO_URL).href;
@@ -43,7 +44,7 @@ describe('strict CSP host page (built dist, another origin)', () => {
     try {
       const r = await report;
       expect(r.ready).to.equal(true);
-      expect([r.playing, r.captions, r.modal, r.search]).to.deep.equal([true, true, true, true]);
+      expect([r.playing, r.captions, r.modal, r.search, r.annotation]).to.deep.equal([true, true, true, true, true]);
       expect(r.violations).to.deep.equal([]);
       expect(r.errors).to.deep.equal([]);
       expect(r.items).to.be.greaterThan(0);

@@ -504,6 +504,9 @@ function TextEditor({
   onDone: (commit: boolean) => void;
 }) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  // The latest close handler (it carries the text typed so far).
+  const done = useRef(onDone);
+  done.current = onDone;
   useEffect(() => {
     const el = ref.current!;
     el.style.setProperty('left', `${box.left}px`);
@@ -516,7 +519,7 @@ function TextEditor({
     // A click or touch outside closes it.
     const root = el.getRootNode() as ShadowRoot;
     const outside = (e: Event) => {
-      if (!e.composedPath().includes(el)) onDone(true);
+      if (!e.composedPath().includes(el)) done.current(true);
     };
     root.addEventListener('pointerdown', outside, true);
     return () => root.removeEventListener('pointerdown', outside, true);

@@ -108,10 +108,27 @@ export class AnnotationSurface {
       p.colorName = this.color;
       p.erasable = true;
     });
+    // Drag distance (spec section 9): an object moves only once the pointer has gone 3 px from where it was
+    // pressed, so a click never nudges it.
+    let press: { x: number; y: number; left: number; top: number; target: FabricObject } | undefined;
+    c.on('object:moving', ({ target, e }) => {
+      if (!press || press.target !== target) return;
+      const p = c.getViewportPoint(e);
+      if (Math.hypot(p.x - press.x, p.y - press.y) >= EDITOR.dragDistance) {
+        press = undefined; // past the threshold: a real drag from now on
+        return;
+      }
+      target.set({ left: press.left, top: press.top });
+    });
+    c.on('mouse:up', () => {
+      press = undefined;
+    });
     // A second press on the same text within 400 ms edits it (spec section 9: double-click window).
     let lastDown: { target?: FabricObject; at: number } = { at: -Infinity };
     c.on('mouse:down', (e: TPointerEventInfo) => {
       const t = e.target as Tagged | undefined;
+      const vp = c.getViewportPoint(e.e);
+      press = t ? { x: vp.x, y: vp.y, left: t.left, top: t.top, target: t } : undefined;
       const now = performance.now();
       if (t && t === lastDown.target && now - lastDown.at <= EDITOR.doubleClickMs && (t.kind === 'text' || t.kind === 'sticky')) {
         lastDown = { at: -Infinity };
@@ -171,7 +188,8 @@ export class AnnotationSurface {
 
   /** Show the plane at `width` x `height` CSS pixels (16:9): the drawing scales with it. */
   resize(width: number, height: number): void {
-    if (width <= 0 || height <= 0) return;
+    // The same size again (a resize observer's first call): nothing to do, and a stroke under way is kept.
+    if (width <= 0 || height <= 0 || (width === this.canvas.getWidth() && height === this.canvas.getHeight())) return;
     this.canvas.setDimensions({ width, height });
     this.canvas.setZoom(width / PLANE.width);
     if (this.eraser) {
