@@ -167,6 +167,9 @@ describe('search configuration (pure)', () => {
     // A host that is not http(s), or an index name with odd characters: the hosted index is not used.
     expect(resolveSearchConfig({ searchHost: 'javascript:alert(1)' }, account, 'demo').backend).to.equal('embedded');
     expect(resolveSearchConfig({ searchIndex: '../x' }, account, 'demo').backend).to.equal('embedded');
+    // Algolia's API is at the host's root: a host with a path is refused; a secured (long) key is fine.
+    expect(resolveSearchConfig({ searchHost: 'https://proxy.example/algolia/' }, account, 'demo').backend).to.equal('embedded');
+    expect(resolveSearchConfig({ searchApiKey: 'k'.repeat(700) }, account, 'demo').apiKey!.length).to.equal(700);
     expect(resolveSearchConfig({}, 'garbage', 'demo').backend).to.equal('embedded');
   });
 });

@@ -259,6 +259,8 @@ describe('search dialog: the hosted (Algolia) backend over real HTTP', () => {
 class PageRecognition {
   static heard = 'hip';
   static error: string | undefined;
+  /** Only an interim result, then the end (no final phrase). */
+  static interimOnly = false;
   lang = '';
   interimResults = false;
   continuous = false;
@@ -272,7 +274,7 @@ class PageRecognition {
     PageRecognition.instances.push(this);
     setTimeout(() => {
       if (PageRecognition.error) this.onerror?.({ error: PageRecognition.error });
-      else this.onresult?.({ results: { length: 1, 0: { isFinal: true, 0: { transcript: PageRecognition.heard } } } });
+      else this.onresult?.({ results: { length: 1, 0: { isFinal: !PageRecognition.interimOnly, 0: { transcript: PageRecognition.heard } } } });
       this.onend?.();
     }, 150);
   }
@@ -322,6 +324,24 @@ describe('voice search in the dialog', () => {
     expect(voiceStatus(el).textContent).to.equal('Voice search did not work. Try again.');
     type(el, 'hip');
     await waitFor(() => hitIds(el).includes('A_HIP_REPLACEMENT'), 'typed search');
+  });
+
+  it('listening that ends on words not yet final searches them', async () => {
+    w.SpeechRecognition = PageRecognition;
+    PageRecognition.error = undefined;
+    PageRecognition.interimOnly = true;
+    PageRecognition.heard = 'shoulder';
+    try {
+      const el = await mountPlayer({ client: 'demo' });
+      await openSearch(el);
+      await settled(el);
+      voiceButton(el).click();
+      await settled(el, 'shoulder');
+      expect(input(el)!.value).to.equal('shoulder');
+      expect(hitIds(el).length).to.be.greaterThan(0);
+    } finally {
+      PageRecognition.interimOnly = false;
+    }
   });
 
   it('without support the button is disabled and says so', async () => {

@@ -255,6 +255,8 @@ function SearchBox({ i18n, language }: ScreenProps) {
   const { query, refine, clear } = useSearchBox();
   const [value, setValue] = useState(query);
   const input = useRef<HTMLInputElement>(null);
+  /** Words heard but not final yet (searched when listening ends without a final phrase). */
+  const interim = useRef<string>(undefined);
   // The query changed elsewhere (voice, clear filters, the route): shown unless the visitor is typing.
   useEffect(() => {
     const el = input.current;
@@ -264,6 +266,7 @@ function SearchBox({ i18n, language }: ScreenProps) {
     input.current?.focus();
   }, []);
   const set = (text: string) => {
+    interim.current = undefined;
     const next = text.slice(0, MAX_QUERY_LENGTH);
     setValue(next);
     refine(next);
@@ -298,20 +301,41 @@ function SearchBox({ i18n, language }: ScreenProps) {
         <button type="reset" className="search-icon-button" title={i18n._({ id: 'search.clear', message: 'Clear' })} aria-label={i18n._({ id: 'search.clear', message: 'Clear' })} hidden={!value}>
           <Icon d={ICONS.clear} />
         </button>
-        <VoiceButton i18n={i18n} language={language} onHeard={(text, final) => (final ? set(text) : setValue(text.slice(0, MAX_QUERY_LENGTH)))} />
+        <VoiceButton
+          i18n={i18n}
+          language={language}
+          onHeard={(text, final) => {
+            // Heard so far: shown; a final phrase (or the last one heard when listening ends) searches.
+            if (final) return set(text);
+            interim.current = text.slice(0, MAX_QUERY_LENGTH);
+            setValue(interim.current);
+          }}
+          onEnd={() => {
+            if (interim.current !== undefined) set(interim.current);
+            interim.current = undefined;
+          }}
+        />
       </form>
     </>
   );
 }
 
 /** Voice search: idle, listening, error or denied, each shown and announced; disabled without support. */
-function VoiceButton({ i18n, language, onHeard }: { i18n: I18n; language: string; onHeard: (text: string, final: boolean) => void }) {
+function VoiceButton({ i18n, language, onHeard, onEnd }: { i18n: I18n; language: string; onHeard: (text: string, final: boolean) => void; onEnd: () => void }) {
   const [state, setState] = useState<VoiceState>('idle');
-  const heard = useRef(onHeard);
-  heard.current = onHeard;
+  const heard = useRef({ onHeard, onEnd });
+  heard.current = { onHeard, onEnd };
   const [voice] = useState(() => {
     const ctor = recognitionConstructor();
-    return ctor ? new VoiceSearch(ctor, { onState: setState, onTranscript: (t, f) => heard.current(t, f) }) : undefined;
+    return ctor
+      ? new VoiceSearch(ctor, {
+          onState: (s) => {
+            setState(s);
+            if (s !== 'listening') heard.current.onEnd();
+          },
+          onTranscript: (t, f) => heard.current.onHeard(t, f),
+        })
+      : undefined;
   });
   useEffect(() => () => voice?.dispose(), [voice]);
   const statusId = useId();

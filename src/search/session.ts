@@ -50,7 +50,8 @@ function parseHost(value: string | undefined): SearchConfig['host'] {
   if (!value) return undefined;
   try {
     const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    // Algolia's API lives at the host's root: a path (or credentials, a query) cannot be honoured, so it is refused.
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== '') || url.search || url.username) return undefined;
     return { url: url.hostname, ...(url.port ? { port: Number(url.port) } : {}), protocol: url.protocol === 'http:' ? 'http' : 'https' };
   } catch {
     return undefined;
@@ -65,7 +66,8 @@ export function resolveSearchConfig(options: SearchOptions, account: unknown, cl
   const acc = (account && typeof account === 'object' ? account : {}) as Record<string, unknown>;
   const pick = (own: string | undefined, key: string) => text(own) ?? text(acc[key]);
   const appId = pick(options.searchAppId, 'appId');
-  const apiKey = pick(options.searchApiKey, 'apiKey');
+  // Secured API keys (a signed search-only key with restrictions) run to several hundred characters.
+  const apiKey = text(options.searchApiKey, 2048) ?? text(acc.apiKey, 2048);
   const index = pick(options.searchIndex, 'index');
   const operatorText = (text(options.searchOperator) ?? text(acc.operator))?.toLowerCase();
   const operator: RefinementOperator = operatorText === 'and' ? 'and' : 'or';
