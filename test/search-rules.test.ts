@@ -96,6 +96,25 @@ describe('search engine (pure)', () => {
     expect(parseFacetFilters(['x:\\-1', 'nocolon', 5, ['a:b', null]])).to.deep.equal([[{ attr: 'x', value: '-1', negate: false }], [{ attr: 'a', value: 'b', negate: false }]]);
   });
 
+  it('title replicas are relevant sorts: strictness 100 keeps the hits close to the best score, 0 sorts them all', () => {
+    const recs = profileRecords(
+      flattenProfile({
+        code: 'root',
+        children: [
+          { code: 'A_STRONG', layer: 'item', labels: { en: 'Knee knee', es: 'Knee', de: 'Knee', pt: 'Knee', ar: 'Knee' } },
+          { code: 'A_WEAK', layer: 'item', labels: { en: 'Kneecap and elbow and wrist and ankle care for older adults' } },
+        ],
+      }),
+    );
+    const index = new SearchIndex(recs).build();
+    const strict = index.answer(titleSortIndex('demo', 'en'), { query: 'knee' });
+    expect([strict.nbHits, strict.nbSortedHits, strict.appliedRelevancyStrictness, ids(strict)]).to.deep.equal([2, 1, 100, ['A_STRONG']]);
+    const all = index.answer(titleSortIndex('demo', 'en'), { query: 'knee', relevancyStrictness: 0 });
+    expect([all.nbHits, all.nbSortedHits, all.appliedRelevancyStrictness, ids(all)]).to.deep.equal([2, 2, 0, ['A_STRONG', 'A_WEAK']]); // 'Knee knee' before 'Kneecap …'
+    // The relevance index is not a virtual replica.
+    expect('appliedRelevancyStrictness' in index.answer('demo', { query: 'knee' })).to.equal(false);
+  });
+
   it('takes malformed requests without throwing; reports its processing time from the injected clock', () => {
     let now = 0;
     const index = new SearchIndex(records(), { now: () => (now += 7) }).build();

@@ -161,6 +161,22 @@ describe('search dialog: the embedded index', () => {
     await waitFor(() => new URLSearchParams(el[CONTROLLER].search).get('taxonomy') === 'sort:title', 'sort in the route', 2000);
   });
 
+  it('Title A–Z is a relevant sort: "{n} relevant results sorted out of {total}", then "See all results" / "See relevant results"', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    el[CONTROLLER].navigate('/demo/menu/search?search=ca&taxonomy=sort:title');
+    await settled(el, 'ca');
+    await waitFor(() => /relevant results sorted out of/.test(stats(el)), 'relevant sort stats');
+    expect(stats(el)).to.equal(`${hitIds(el).length} relevant results sorted out of 7`);
+    expect(hitIds(el).length).to.be.lessThan(7);
+    const toggle = $<HTMLButtonElement>(el, '[data-relevant-sort]')!;
+    expect(toggle.textContent).to.equal('See all results');
+    toggle.click();
+    await waitFor(() => /^7 results found in \d+ms$/.test(stats(el)) && hitIds(el).length === 7, 'all results, sorted');
+    expect($<HTMLButtonElement>(el, '[data-relevant-sort]')!.textContent).to.equal('See relevant results');
+    $<HTMLButtonElement>(el, '[data-relevant-sort]')!.click();
+    await waitFor(() => /relevant results sorted out of 7/.test(stats(el)), 'relevant again');
+  });
+
   it('says "No results for …" when nothing matches', async () => {
     const el = await mountPlayer({ client: 'demo' });
     await openSearch(el);

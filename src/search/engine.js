@@ -14,6 +14,8 @@ export { FACET_ATTRIBUTES, MAX_QUERY_LENGTH, SEARCH_LANGUAGES, titleSortIndex } 
 const TITLE_SORT = /^(.*)_title_([a-z]{2,3})_asc$/;
 
 const MAX_HITS_PER_PAGE = 1000;
+/** Relevant sort: at strictness 100 a sorted hit scores at least half the best score. */
+const RELEVANT_FRACTION = 0.5;
 const DEFAULT_HITS_PER_PAGE = 20;
 const DEFAULT_MAX_FACET_VALUES = 100;
 
@@ -113,6 +115,7 @@ function extractField(doc, field) {
  * @property {string} [highlightPreTag]
  * @property {string} [highlightPostTag]
  * @property {string} [facetQuery]
+ * @property {number | string | null} [relevancyStrictness]
  */
 
 /**
@@ -258,11 +261,11 @@ export class SearchIndex {
   /**
    * The matching records, best first (tree order for an empty query), with the matched terms.
    * @param {string} query
-   * @returns {{ record: SearchRecord, terms: Set<string> }[]}
+   * @returns {{ record: SearchRecord, terms: Set<string>, score: number, at: number }[]}
    */
   match(query) {
     const q = query.slice(0, MAX_QUERY_LENGTH).trim();
-    if (!q) return this.records.map((record) => ({ record, terms: new Set() }));
+    if (!q) return this.records.map((record, at) => ({ record, terms: new Set(), score: 0, at }));
     const results = this.mini.search(q, { fuzzy: (term) => (term.length >= 5 ? 1 : false) });
     /** @type {{ record: SearchRecord, terms: Set<string>, score: number, at: number }[]} */
     const out = [];
@@ -311,8 +314,23 @@ export class SearchIndex {
         ),
       );
     }
+    const allCount = matches.length;
+    /** Facets count every filtered hit, sorted or not. */
+    const counted = matches;
     const sort = TITLE_SORT.exec(indexName);
+    /** @type {number | undefined} */
+    let strictness;
+    let nbSortedHits = matches.length;
     if (sort) {
+      // The title replicas are virtual replicas (Algolia's relevant sort): with a relevancy strictness above 0
+      // (100 by default) only the hits scoring at least half the best one's score, times the strictness, are
+      // sorted and shown; 0 sorts them all.
+      const raw = params.relevancyStrictness;
+      const applied = raw === undefined || raw === null ? 100 : Math.max(0, Math.min(100, num(raw, 100)));
+      strictness = applied;
+      const best = matches.reduce((m, x) => Math.max(m, x.score), 0);
+      if (applied > 0 && best > 0) matches = matches.filter((x) => x.score >= best * RELEVANT_FRACTION * (applied / 100));
+      nbSortedHits = matches.length;
       const lang = sort[2];
       const collator = this.collator(lang);
       const title = (/** @type {SearchRecord} */ r) => r.labels[lang] ?? r.label ?? r.labels.en ?? '';
@@ -328,15 +346,15 @@ export class SearchIndex {
     for (const attr of wanted) {
       /** @type {Map<string, number>} */
       const counts = new Map();
-      for (const { record } of matches) for (const v of facetValues(record, attr)) counts.set(v, (counts.get(v) ?? 0) + 1);
+      for (const { record } of counted) for (const v of facetValues(record, attr)) counts.set(v, (counts.get(v) ?? 0) + 1);
       const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, maxValues);
       facets[attr] = Object.fromEntries(sorted);
     }
 
     const hitsPerPage = Math.max(0, Math.min(MAX_HITS_PER_PAGE, num(params.hitsPerPage, DEFAULT_HITS_PER_PAGE)));
     const page = Math.max(0, num(params.page, 0));
-    const nbHits = matches.length;
-    const nbPages = hitsPerPage > 0 ? Math.ceil(nbHits / hitsPerPage) : 0;
+    const nbHits = sort ? allCount : matches.length;
+    const nbPages = hitsPerPage > 0 ? Math.ceil(matches.length / hitsPerPage) : 0;
     const pre = typeof params.highlightPreTag === 'string' ? params.highlightPreTag : '<em>';
     const post = typeof params.highlightPostTag === 'string' ? params.highlightPostTag : '</em>';
     const hits = matches.slice(page * hitsPerPage, page * hitsPerPage + hitsPerPage).map(({ record, terms }) => {
@@ -361,6 +379,7 @@ export class SearchIndex {
       query,
       params: '',
       index: indexName,
+      ...(sort ? { appliedRelevancyStrictness: strictness, nbSortedHits } : {}),
       processingTimeMS: Math.max(0, Math.round(this.now() - started)),
     };
   }

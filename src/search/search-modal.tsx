@@ -18,8 +18,10 @@ import {
   useRefinementList,
   useSearchBox,
   useSortBy,
+  useConnector,
   useStats,
 } from 'react-instantsearch-core';
+import connectRelevantSort from 'instantsearch.js/es/connectors/relevant-sort/connectRelevantSort.js';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
@@ -216,6 +218,7 @@ function SearchScreen(props: ScreenProps) {
       <SearchBox {...props} />
       <div className="search-toolbar">
         <Stats i18n={i18n} />
+        <RelevantSort i18n={i18n} />
         <SortBy i18n={i18n} index={index} language={language} />
       </div>
       <div className="search-layout">
@@ -374,19 +377,42 @@ function VoiceButton({ i18n, language, onHeard, onEnd }: { i18n: I18n; language:
 }
 
 function Stats({ i18n }: { i18n: I18n }) {
-  const { nbHits, processingTimeMS } = useStats();
+  const { nbHits, processingTimeMS, nbSortedHits, areHitsSorted } = useStats();
   const { status, results } = useInstantSearch();
   return (
     <p className="search-stats" role="status" aria-live="polite" data-search-stats="">
       {/* Nothing until the first answer (InstantSearch starts with placeholder results of 0 hits). */}
       {status === 'error' || !results || results.__isArtificial
         ? ''
-        : i18n._({
-            id: 'search.stats',
-            message: '{n, plural, one {# result found in {ms}ms} other {# results found in {ms}ms}}',
-            values: { n: nbHits, ms: processingTimeMS },
-          })}
+        : areHitsSorted
+          ? i18n._({
+              id: 'search.statsSorted',
+              message: '{n, plural, one {# relevant result sorted out of {total}} other {# relevant results sorted out of {total}}}',
+              values: { n: nbSortedHits ?? 0, total: nbHits },
+            })
+          : i18n._({
+              id: 'search.stats',
+              message: '{n, plural, one {# result found in {ms}ms} other {# results found in {ms}ms}}',
+              values: { n: nbHits, ms: processingTimeMS },
+            })}
     </p>
+  );
+}
+
+/** Relevant sort (the title sort is a virtual replica): "See all results" / "See relevant results". */
+function RelevantSort({ i18n }: { i18n: I18n }) {
+  const { isVirtualReplica, isRelevantSorted, refine } = useConnector(connectRelevantSort, {}) as unknown as {
+    isVirtualReplica: boolean;
+    isRelevantSorted: boolean;
+    refine: (strictness: number | undefined) => void;
+  };
+  const { results } = useInstantSearch();
+  // Only when it changes something: a query whose hits are not all equally relevant.
+  if (!isVirtualReplica || !results?.query || (isRelevantSorted && results.nbSortedHits === results.nbHits)) return null;
+  return (
+    <button type="button" className="link-button" data-relevant-sort="" onClick={() => refine(isRelevantSorted ? 0 : undefined)}>
+      {isRelevantSorted ? i18n._({ id: 'search.seeAll', message: 'See all results' }) : i18n._({ id: 'search.seeRelevant', message: 'See relevant results' })}
+    </button>
   );
 }
 
