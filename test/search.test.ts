@@ -479,3 +479,22 @@ describe('search: hostile input and failures', () => {
     await waitFor(() => hitIds(el).length > 0, 'results after retry', 15000);
   });
 });
+
+describe('search: the route drives an open dialog', () => {
+  cleanPlayersAndFaults();
+
+  it('a search route reached from elsewhere while the dialog is open shows its query and filters', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    await openSearch(el);
+    type(el, 'knee');
+    await settled(el, 'knee');
+    el[CONTROLLER].navigate('/demo/menu/search?search=hip&taxonomy=kind:video');
+    await settled(el, 'hip');
+    expect(input(el)!.value).to.equal('hip');
+    expect(facetBox(el, 'kind', 'video')!.checked).to.equal(true);
+    // And the dialog's own writes carry on from there.
+    type(el, 'hip repl');
+    await waitFor(() => new URLSearchParams(el[CONTROLLER].search).get('search') === 'hip repl', 'written', 2000);
+    expect(new URLSearchParams(el[CONTROLLER].search).get('taxonomy')).to.equal('kind:video');
+  });
+});

@@ -136,10 +136,13 @@ export function SearchModal({ route }: ModalBodyProps) {
   // The route's state when the dialog opens; afterwards InstantSearch owns it and writes it back.
   const [initial] = useState(() => readSearchQuery(controller.search));
   const latest = useRef<UiState>({});
+  /** The route query the dialog wrote last (any other change of it came from elsewhere: the host, a link). */
+  const written = useRef(controller.search);
   const writer = useDebounced(() => {
     if (!session) return;
     if (!isSearchRoute(controller.path)) return; // closed meanwhile: the route is not the search's any more
-    controller.replaceQuery(withSearchQuery(controller.search, writeSearchQuery(fromUiState(latest.current, session.config.index))));
+    written.current = withSearchQuery(controller.search, writeSearchQuery(fromUiState(latest.current, session.config.index)));
+    controller.replaceQuery(written.current);
   }, SEARCH_TIMING.writeDelayMs);
   if (!session || !route.client) return null;
   const index = session.config.index;
@@ -157,6 +160,7 @@ export function SearchModal({ route }: ModalBodyProps) {
         writer.schedule();
       }}
     >
+      <RouteSync written={written} index={index} language={language} />
       <SearchScreen
         i18n={i18n}
         controller={controller}
@@ -170,6 +174,20 @@ export function SearchModal({ route }: ModalBodyProps) {
       />
     </InstantSearch>
   );
+}
+
+/** A search route reached from elsewhere while the dialog is open (the host navigates): its query is shown. */
+function RouteSync({ written, index, language }: { written: { current: string }; index: string; language: string }) {
+  const { controller } = usePlayer();
+  // The in-memory location's own search hook (the one the Router has): nothing of wouter's beyond it.
+  const search = controller.location.searchHook();
+  const { setUiState } = useInstantSearch();
+  useEffect(() => {
+    if (search === written.current) return;
+    written.current = search;
+    setUiState(toUiState(readSearchQuery(search), index, language));
+  }, [search, written, index, language, setUiState]);
+  return null;
 }
 
 interface ScreenProps {
@@ -260,10 +278,13 @@ function SearchBox({ i18n, language }: ScreenProps) {
   const input = useRef<HTMLInputElement>(null);
   /** Words heard but not final yet (searched when listening ends without a final phrase). */
   const interim = useRef<string>(undefined);
-  // The query changed elsewhere (voice, clear filters, the route): shown unless the visitor is typing.
+  /** The queries this box sent lately: an answer for one of them never overwrites what is being typed. */
+  const sent = useRef<string[]>([]);
+  // The query changed elsewhere (voice, the route): shown; one of ours only when the visitor is not typing.
   useEffect(() => {
     const el = input.current;
-    if (el && (el.getRootNode() as Document | ShadowRoot).activeElement !== el) setValue(query);
+    const typing = el && (el.getRootNode() as Document | ShadowRoot).activeElement === el;
+    if (!typing || !sent.current.includes(query)) setValue(query);
   }, [query]);
   useEffect(() => {
     input.current?.focus();
@@ -271,6 +292,7 @@ function SearchBox({ i18n, language }: ScreenProps) {
   const set = (text: string) => {
     interim.current = undefined;
     const next = text.slice(0, MAX_QUERY_LENGTH);
+    sent.current = [...sent.current.slice(-19), next];
     setValue(next);
     refine(next);
   };
