@@ -6,7 +6,6 @@ import { PlayerContext, type PlayerContextValue } from './context';
 import type { PlayerController } from './controller';
 import { Shell } from './shell';
 import { QUERY_OPTION_NAMES } from '../preferences/query';
-import { readShareLink } from '../content/share-link';
 
 /** Props r2wc passes: every attribute as a string, plus the ready dispatcher and the shadow root. */
 export interface PlayerAppProps {
@@ -60,8 +59,20 @@ export function applyEmbedOptions(controller: PlayerController, props: PlayerApp
   controller.setHosts(hostsOf(props));
   controller.embedPage = props.embedUrl;
   controller.scripts = { ...(props.youtubeApiUrl ? { youtube: props.youtubeApiUrl } : {}), ...(props.vimeoApiUrl ? { vimeo: props.vimeoApiUrl } : {}) };
-  // A share link in the page's URL for this player's client: read once; its languages join the options.
-  if (controller.shared === undefined && embed.client) controller.shared = readShareLink(globalThis.location?.search ?? '', embed.client) ?? null;
+  // A share link in the page's URL for this player's client: read once (its reader is a chunk of its own, loaded
+  // only when the URL has one; the first route waits for it); its languages join the options.
+  if (controller.shared === undefined && embed.client) {
+    const search = globalThis.location?.search ?? '';
+    if (!search.includes('ped-client=')) controller.shared = null;
+    else {
+      const client = embed.client;
+      void import('../content/share-link').then(
+        (m) => (controller.shared = m.readShareLink(search, client) ?? null),
+        () => (controller.shared = null),
+      ).then(() => applyEmbedOptions(controller, props));
+      return;
+    }
+  }
   const shared = controller.shared;
   const languages: [string, string][] = [];
   for (const key of ['menuLanguage', 'voLanguage', 'ccLanguage'] as const) if (shared?.[key]) languages.push([key, shared[key]]);
