@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -7,6 +8,7 @@ import linguiEntryIds from './scripts/rollup-lingui-ids.mjs';
 import minifyCss from './scripts/rollup-minify-css.mjs';
 
 const production = process.env.NODE_ENV !== 'development';
+const PACKAGE = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /**
  * wouter reaches React's useSyncExternalStore through the `use-sync-external-store` shim (for React < 18);
@@ -88,7 +90,7 @@ export default {
     browserObjectInspect,
     builtinSyncExternalStore,
     noBrowserLocation,
-    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } }),
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'), __PLAYER_VERSION__: JSON.stringify(PACKAGE.version) } }),
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
     production && minifyCss(),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import * as esbuild from 'esbuild';
@@ -48,6 +49,7 @@ function bundleTests() {
         external: ['/__web-dev-server__web-socket.js'],
         define: {
           'process.env.NODE_ENV': '"development"',
+          __PLAYER_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version),
           __PROVIDER_URL__: JSON.stringify(provider.url),
           __DEMO_URL__: JSON.stringify(demoUrl),
           __FAULT_PROVIDER_URL__: JSON.stringify(faultProvider.url),

@@ -306,11 +306,15 @@ describe('postMessage adapter: security and fuzzing', () => {
 
   it('answers only its parent, from allowed origins, to the exact origin', async () => {
     const closed = new Embedded({ client: 'demo', 'allowed-origins': 'https://clinic.example' });
+    // An allow-list with no valid origin in it (a typo) denies every parent instead of allowing them all.
+    const typo = new Embedded({ client: 'demo', 'allowed-origins': 'clinic.example javascript:alert(1)' });
     const open = new Embedded({ client: 'demo' });
     try {
       await open.ready();
       await sleep(1000); // the closed one sends its events to clinic.example, not to us: give it time to load
       expect(await closed.call('getVolume', {}, 1500)).to.deep.equal({ none: true });
+      expect(await typo.call('getVolume', {}, 1500)).to.deep.equal({ none: true });
+      expect(typo.events).to.deep.equal([]);
       expect(closed.events, 'events go to the configured origin only').to.deep.equal([]);
       expect(await open.call('getVolume')).to.deep.equal({ result: 1 });
       // Another window than the parent: ignored.
@@ -324,6 +328,7 @@ describe('postMessage adapter: security and fuzzing', () => {
       sibling.remove();
     } finally {
       closed.close();
+      typo.close();
       open.close();
     }
   });

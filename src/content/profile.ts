@@ -25,6 +25,8 @@ export interface Profile {
 }
 
 const MAX_DEPTH = 32;
+/** Profiles over this many nodes are cut (with a console warning). */
+export const MAX_NODES = 20000;
 
 function layerOf(dto: ProfileNodeDto, depth: number, hasChildren: boolean): Layer {
   if (typeof dto.layer === 'string' && LAYERS.includes(dto.layer)) return dto.layer as Layer;
@@ -44,6 +46,8 @@ export function flattenProfile(tree: unknown): Profile {
   const rootCode = typeof root.code === 'string' && root.code ? root.code : 'root';
 
   const path = new Set<string>();
+  const childSets = new Map<ProfileNode, Set<string>>();
+  let cut = false;
   const visit = (dto: ProfileNodeDto, parent: ProfileNode | undefined, depth: number): void => {
     if (!dto || typeof dto !== 'object' || depth > MAX_DEPTH) return;
     const code = depth === 0 ? rootCode : typeof dto.code === 'string' ? dto.code.trim() : '';
@@ -53,6 +57,12 @@ export function flattenProfile(tree: unknown): Profile {
     let node = nodes.get(code);
     // A code seen before: a container is kept once; an item may repeat only as an item.
     if (node && (layer !== 'item' || node.layer !== 'item')) return;
+    if (!node && nodes.size >= MAX_NODES) {
+      // What a provider can make us hold: the menu is cut there (said once).
+      if (!cut) console.warn(`patient-ed-player: profile cut at ${MAX_NODES} nodes`);
+      cut = true;
+      return;
+    }
     if (!node) {
       node = {
         code,
@@ -67,7 +77,15 @@ export function flattenProfile(tree: unknown): Profile {
       };
       nodes.set(code, node);
     }
-    if (parent && !parent.children.includes(code)) parent.children.push(code);
+    if (parent) {
+      // A set per container keeps flattening linear (a container with thousands of items).
+      let kids = childSets.get(parent);
+      if (!kids) childSets.set(parent, (kids = new Set()));
+      if (!kids.has(code)) {
+        kids.add(code);
+        parent.children.push(code);
+      }
+    }
     if (layer === 'item') {
       const key = node.file ?? `code:${code}`;
       if (!seenFiles.has(key)) {

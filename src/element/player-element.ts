@@ -32,6 +32,9 @@ export type PlayerMethods = {
   [K in HostCommandName]: (...args: CommandArgs[K]) => (typeof COMMANDS)[K]['kind'] extends 'get' ? CommandResults[K] : Promise<CommandResults[K]>;
 };
 
+/** The package version, written in at build time (package.json). */
+declare const __PLAYER_VERSION__: string;
+
 /**
  * `<patient-ed-player>`: an embeddable patient-education player. The whole public API: docs/api.md.
  *
@@ -144,6 +147,8 @@ export type PlayerMethods = {
  * @csspart dialog - Every dialog and overlay panel (settings, share, transcript, ...).
  */
 export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLElement) {
+  /** This copy's version (package.json); a page that loads two copies keeps the first and is told so. */
+  static readonly version: string = __PLAYER_VERSION__;
   declare client: string | undefined;
   declare code: string | undefined;
   declare language: string | undefined;
@@ -266,7 +271,12 @@ export interface PatientEdPlayerElement extends PlayerMethods {
 
 /** Define the element once; loading the script twice is harmless. */
 export function definePlayer(registry: CustomElementRegistry = customElements): void {
-  if (!registry.get(TAG_NAME)) registry.define(TAG_NAME, PatientEdPlayerElement);
+  const defined = registry.get(TAG_NAME) as { version?: unknown } | undefined;
+  if (!defined) registry.define(TAG_NAME, PatientEdPlayerElement);
+  // Another copy of another version came first: it stays (elements may exist already); one warning says so.
+  else if (defined.version !== PatientEdPlayerElement.version) {
+    console.warn(`${TAG_NAME} ${PatientEdPlayerElement.version} not used: already defined by version ${defined.version}`);
+  }
 }
 
 declare global {

@@ -19,14 +19,14 @@ const CSS = /* css */ `
   display: block;
   position: relative;
   contain: content;
-  color: var(--ped-fg);
   background: var(--ped-bg);
-  font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif;
   min-height: 240px;
 }
 :host([hidden]) { display: none; }
 * , *::before, *::after { box-sizing: border-box; }
-.shell { position: relative; font-size: calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))); line-height: 1.45; min-height: inherit; overflow-wrap: anywhere; }
+/* Every inherited text property is set here, so that nothing of the host page's theme (even with !important on
+   the element or its ancestors) is inherited inside: only --ped-* properties and the CSS parts are the way in. */
+.shell { position: relative; color: var(--ped-fg); font: normal 400 calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))) / 1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start; text-shadow: none; white-space: normal; cursor: auto; visibility: visible; min-height: inherit; overflow-wrap: anywhere; }
 .shell.increase-contrast { --ped-fg: #000; --ped-muted: #000; --ped-bg: #fff; }
 .shell.increase-contrast :is(.section-card, .item-card) { border: 2px solid #000; }
 .shell.reduce-motion *, .shell.reduce-motion *::before, .shell.reduce-motion *::after { animation: none !important; transition: none !important; }

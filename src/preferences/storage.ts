@@ -21,6 +21,8 @@ export interface StoredPreferences {
 }
 
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** Cached client configurations (account layers) kept in storage. */
+export const ACCOUNT_CACHE_LIMIT = 20;
 
 /** Keep only known keys whose values have the default's type: stored data is untrusted input. */
 export function sanitizeLayer(value: unknown): PartialPreferences {
@@ -44,7 +46,7 @@ function getStorage(): Storage | null {
 
 /** Read stored preferences; any failure (throwing storage, corrupt JSON, wrong version, wrong types) gives empties. */
 export function readStored(): StoredPreferences {
-  const empty: StoredPreferences = { account: {}, local: {}, users: {} };
+  const empty: StoredPreferences = { account: Object.create(null), local: {}, users: Object.create(null) };
   try {
     const storage = getStorage();
     if (!storage) return empty;
@@ -89,7 +91,16 @@ export function writeStored(stored: StoredPreferences): boolean {
  */
 export function saveLayers(client: string | undefined, account: PartialPreferences, local: PartialPreferences, userId?: string | null): boolean {
   const stored = readStored();
-  if (client) stored.account[client] = account;
+  if (client) {
+    // The most recent last; only the latest clients are kept, so saving never stops for want of space.
+    delete stored.account[client];
+    stored.account[client] = account;
+    const clients = Object.keys(stored.account);
+    for (const old of clients.slice(0, Math.max(0, clients.length - ACCOUNT_CACHE_LIMIT))) {
+      delete stored.account[old];
+      delete stored.users[old];
+    }
+  }
   if (client && userId !== undefined) {
     if (userId && USER_ID.test(userId)) stored.users[client] = userId;
     else delete stored.users[client];

@@ -19,9 +19,13 @@ export const FORWARDED_EVENTS: Record<ForwardedEventName, string> = {
   screenshot: 'onScreenshotClick',
 };
 
-/** Parse an allow-list: origins separated by spaces or commas; anything that is not an http(s) origin is dropped. */
-export function parseOrigins(raw: string | undefined | null): string[] {
-  if (!raw) return [];
+/**
+ * Parse an allow-list: origins separated by spaces or commas; anything that is not an http(s) origin is dropped.
+ * Undefined when there is no list (any parent may command); an empty list when one was given but nothing in it
+ * is an origin (then no parent may: a typo never opens the player to every page).
+ */
+export function parseOrigins(raw: string | undefined | null): string[] | undefined {
+  if (raw === undefined || raw === null || !raw.trim()) return undefined;
   return raw
     .split(/[\s,]+/)
     .map((o) => {
@@ -49,7 +53,7 @@ const referrerOrigin = () => {
  * unknown command, is ignored. Answers go to the sender's exact origin, events to the first allowed
  * origin (else the embedding page's origin from the referrer); never to '*'.
  */
-export function attachPostMessage(host: HTMLElement, controller: PlayerController, allowedOrigins: () => string[], early: readonly Event[] = []): () => void {
+export function attachPostMessage(host: HTMLElement, controller: PlayerController, allowedOrigins: () => string[] | undefined, early: readonly Event[] = []): () => void {
   const win = window;
   const parent = win.parent;
   if (!parent || parent === win) return () => {};
@@ -59,7 +63,7 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
     const origin = event.origin;
     if (!origin || origin === 'null') return;
     const allowed = allowedOrigins();
-    if (allowed.length > 0 && !allowed.includes(origin)) return;
+    if (allowed && !allowed.includes(origin)) return;
     const data: unknown = event.data;
     if (!data || typeof data !== 'object' || (data as { type?: unknown }).type !== MESSAGE_TYPES.command) return;
     void answerPayload(controller, (data as { payload?: unknown }).payload).then((answer) => {
@@ -77,8 +81,8 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
   const eventTarget = () => {
     const allowed = allowedOrigins();
     const embedding = referrerOrigin();
-    if (embedding && (allowed.length === 0 || allowed.includes(embedding))) return embedding;
-    return allowed[0];
+    if (embedding && (!allowed || allowed.includes(embedding))) return embedding;
+    return allowed?.[0];
   };
   const forwards = new Map<string, (event: Event) => void>();
   const forwarders = Object.entries(FORWARDED_EVENTS).map(([name, messageName]) => {

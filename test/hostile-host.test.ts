@@ -1,0 +1,99 @@
+import { expect } from '@open-wc/testing';
+import { $, cleanPlayersAndFaults, mountPlayer, waitFor } from './helpers';
+
+/** A CMS theme that styles everything, with !important. */
+const THEME = `* { color: rgb(255, 0, 0) !important; font-family: "Courier New", monospace !important; font-size: 31px !important;
+  letter-spacing: 7px !important; text-transform: uppercase !important; line-height: 5 !important; word-spacing: 9px !important;
+  font-style: italic !important; font-weight: 900 !important; text-align: right !important; text-indent: 40px !important;
+  white-space: pre !important; text-shadow: 0 0 2px blue !important; visibility: visible !important; cursor: wait !important; }`;
+
+describe('hostile host page styles', () => {
+  cleanPlayersAndFaults();
+  let sheet: HTMLStyleElement | undefined;
+  afterEach(() => sheet?.remove());
+
+  it('an !important theme on * (the element and its ancestors) changes nothing inside the player', async () => {
+    const plain = await mountPlayer({ client: 'demo' });
+    const label = (el: Element) => $(el, '.section-label')!;
+    await waitFor(() => $(plain, '.section-label'), 'menu');
+    const props = ['color', 'font-family', 'font-size', 'letter-spacing', 'text-transform', 'line-height', 'word-spacing', 'font-style', 'font-weight', 'text-align', 'text-indent', 'white-space', 'text-shadow', 'cursor'];
+    const read = (el: Element) => {
+      const cs = getComputedStyle(label(el));
+      return Object.fromEntries(props.map((p) => [p, cs.getPropertyValue(p)]));
+    };
+    const before = read(plain);
+    sheet = document.createElement('style');
+    sheet.textContent = THEME;
+    document.head.append(sheet);
+    const themed = await mountPlayer({ client: 'demo' });
+    await waitFor(() => $(themed, '.section-label'), 'menu');
+    // The theme applies to the host element itself...
+    expect(getComputedStyle(themed).color).to.equal('rgb(255, 0, 0)');
+    // ...but nothing of it is inherited inside.
+    expect(read(themed)).to.deep.equal(before);
+    expect(read(plain)).to.deep.equal(before);
+  });
+});
+
+describe('a second copy of the script', () => {
+  it('of another version: one console warning, the first definition stays; the class says its version', async () => {
+    const { definePlayer, PatientEdPlayerElement } = await import('../src/element/player-element');
+    expect(PatientEdPlayerElement.version).to.match(/^\d+\.\d+\.\d+/);
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    const defined: string[] = [];
+    try {
+      const older = class extends HTMLElement {
+        static version = '0.0.1';
+      };
+      definePlayer({ get: () => older, define: (name: string) => defined.push(name) } as unknown as CustomElementRegistry);
+      definePlayer({ get: () => PatientEdPlayerElement, define: (name: string) => defined.push(name) } as unknown as CustomElementRegistry);
+      definePlayer({ get: () => undefined, define: (name: string) => defined.push(name) } as unknown as CustomElementRegistry);
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings.length).to.equal(1);
+    expect(warnings[0]).to.match(/^patient-ed-player \d+\.\d+\.\d+.* not used: already defined by version 0\.0\.1$/);
+    expect(defined).to.deep.equal(['patient-ed-player']);
+    expect(customElements.get('patient-ed-player')).to.equal(PatientEdPlayerElement);
+  });
+});
+
+describe('hostile data', () => {
+  it('client ids such as __proto__ are plain keys; only the 20 latest client configurations are cached', async () => {
+    const { readStored, saveLayers, ACCOUNT_CACHE_LIMIT } = await import('../src/preferences/storage');
+    localStorage.clear();
+    saveLayers('__proto__', { color: '#111111' }, {}, '7');
+    saveLayers('constructor', { color: '#222222' }, {});
+    const stored = readStored();
+    expect(Object.getPrototypeOf(stored.account)).to.equal(null);
+    expect(stored.account.__proto__).to.deep.equal({ color: '#111111' });
+    expect(stored.users.__proto__).to.equal('7');
+    expect(stored.account.constructor).to.deep.equal({ color: '#222222' });
+    for (let i = 0; i < 30; i++) saveLayers(`c${i}`, { scale: 100 }, {});
+    saveLayers('c3', { scale: 125 }, {}); // used again: the latest
+    const keys = Object.keys(readStored().account);
+    expect(keys.length).to.equal(ACCOUNT_CACHE_LIMIT);
+    expect(keys.at(-1)).to.equal('c3');
+    expect(keys.includes('__proto__') || keys.includes('c0')).to.equal(false);
+    localStorage.clear();
+  });
+
+  it('a profile of more than 20,000 nodes is cut with one console warning; a container of 20,000 items flattens', async () => {
+    const { flattenProfile, MAX_NODES } = await import('../src/content/profile');
+    const children = Array.from({ length: 25000 }, (_, i) => ({ code: `A_${i}`, layer: 'item', file: `f${i}`, labels: { en: `Item ${i}` } }));
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...a: unknown[]) => void warnings.push(a.join(' '));
+    let profile;
+    try {
+      profile = flattenProfile({ code: 'root', layer: 'root', children: [{ code: 'C_ALL', layer: 'collection', children }] });
+    } finally {
+      console.warn = warn;
+    }
+    expect(profile.nodes.size).to.equal(MAX_NODES);
+    expect(profile.nodes.get('C_ALL')!.children.length).to.equal(MAX_NODES - 2);
+    expect(warnings.length).to.equal(1);
+  });
+});
