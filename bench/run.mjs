@@ -221,7 +221,13 @@ async function annotationBench() {
     const r = upper.getBoundingClientRect();
     const ctx = upper.getContext('2d', { willReadFrequently: true });
     const sx = upper.width / r.width;
-    const at = (i) => ({ x: r.left + 20 + ((r.width - 40) * i) / 500, y: r.top + r.height / 2 + Math.sin(i / 25) * r.height * 0.3 });
+    // A zigzag with points 24 px apart (twice the stroke's width): each move paints where nothing was yet.
+    const perRow = Math.floor((r.width - 40) / 24);
+    const at = (i) => {
+      const row = Math.floor(i / perRow);
+      const col = i % perRow;
+      return { x: r.left + 20 + 24 * (row % 2 ? perRow - 1 - col : col), y: r.top + 20 + row * 24 };
+    };
     const fire = (type, p, target = upper) => target.dispatchEvent(new PointerEvent(type, { clientX: p.x, clientY: p.y, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, composed: true, cancelable: true }));
     const painted = (p) => ctx.getImageData(Math.round((p.x - r.left) * sx), Math.round((p.y - r.top) * sx), 1, 1).data[3] > 0;
     const frame = () => new Promise((res) => requestAnimationFrame(() => res()));

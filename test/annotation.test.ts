@@ -409,7 +409,7 @@ describe('annotation screenshot and persistence', () => {
     toolButton(el, 'Close annotation').click();
     await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
     await el.seekToIndex(1);
-    await waitFor(() => pb(el).index === 1 && pb(el).ready, 'second item', 10000);
+    await waitFor(() => pb(el).index === 1 && pb(el).ready && pb(el).player === 1, 'second item playing', 10000);
     await enter(el);
     await sleep(100);
     expect(objects(el).length).to.equal(0);
@@ -558,5 +558,89 @@ describe('annotation: undo covers every kind of change', () => {
     toolButton(el, 'Pencil').click();
     await stroke(...onPage(el, 100, 480), ...onPage(el, 400, 480));
     await waitFor(() => pixelAt(el, ...onPage(el, 250, 480))[3] > 200, 'stroke under the pointer in a scaled player');
+  });
+});
+
+describe('annotation: lifecycle and focus, after review', () => {
+  cleanPlayersAndFaults();
+  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+
+  it('does not resume what was paused; the item changing under the overlay closes it and nothing plays by itself', async () => {
+    const el = await openAnnotation();
+    await enter(el); // paused before: stays paused after
+    toolButton(el, 'Close annotation').click();
+    await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
+    await sleep(500);
+    expect(pb(el).player).to.not.equal(1);
+    await el.playVideo();
+    await waitFor(() => pb(el).player === 1, 'playing', 10000);
+    await enter(el);
+    await waitFor(() => pb(el).player === 2, 'paused');
+    // The next item, without playing it (the host's seekToIndex would play it: that is asked for).
+    el[CONTROLLER].loadedPlayback()!.setIndex(1, false);
+    await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed by the item change', 5000);
+    await sleep(500);
+    expect(pb(el).index).to.equal(1);
+    expect(pb(el).player).to.not.equal(1); // the resume was for item 0: it does not play item 1
+  });
+
+  it("the text editor lies over the text, 2 px larger, in the text's font, weight and colour", async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    await choose(el, 'Color', 'Blue');
+    await choose(el, 'Text', 'Heading');
+    const s = surfaceOf(el);
+    const t = objects(el)[0] as unknown as { getBoundingRect(): { left: number; top: number; width: number; height: number } };
+    $(el, '.annotation-surface')!.focus();
+    await sendKeys({ press: 'Enter' });
+    const editor = await waitFor(() => $<HTMLTextAreaElement>(el, '.annotation-text-editor'), 'editor');
+    const r = surfaceRect(el);
+    const zoom = s.canvas.getZoom();
+    const b = t.getBoundingRect();
+    const e = editor.getBoundingClientRect();
+    expect(Math.abs(e.left - (r.left + b.left * zoom - 2))).to.be.lessThan(1.5);
+    expect(Math.abs(e.top - (r.top + b.top * zoom - 2))).to.be.lessThan(1.5);
+    expect(Math.abs(e.width - (b.width * zoom + 4))).to.be.lessThan(1.5);
+    const cs = getComputedStyle(editor);
+    expect([cs.color, cs.fontWeight, Math.round(parseFloat(cs.fontSize))]).to.deep.equal(['rgb(0, 173, 238)', '700', Math.round(36 * zoom)]);
+    expect(cs.fontFamily).to.contain('Arial');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !$(el, '.annotation-text-editor'), 'closed');
+  });
+
+  it('keyboard focus after a menu choice returns to its button (to the surface after adding); the hidden header close is not a tab stop; keyboard erasing removes pixels', async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    toolButton(el, 'Color').focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => $(el, '.annotation-menu'), 'menu');
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => shadow(el).activeElement === toolButton(el, 'Color'), 'focus back on Color');
+    toolButton(el, 'Shapes').focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => $(el, '.annotation-menu'), 'shapes');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => shadow(el).activeElement === $(el, '.annotation-surface'), 'focus on the surface after adding');
+    expect(getComputedStyle($(el, '.modal[data-modal-name="markup"] .modal-header .button-icon')!).display).to.equal('none');
+    // Draw a yellow line by keyboard, then erase its middle by keyboard.
+    await sendKeys({ press: 'Delete' });
+    await waitFor(() => objects(el).length === 0, 'shape removed');
+    await sendKeys({ press: 'Space' });
+    for (let i = 0; i < 8; i++) await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'Space' });
+    await waitFor(() => countColor(el, COLORS.yellow) > 100, 'yellow stroke');
+    toolButton(el, 'Eraser').click();
+    $(el, '.annotation-surface')!.focus();
+    for (let i = 0; i < 4; i++) await sendKeys({ press: 'ArrowLeft' });
+    await sendKeys({ press: 'ArrowUp' });
+    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'Space' });
+    // The yellow line runs from x 480 to 560 at y 270; the eraser went down x 520.
+    const [x, y] = onPage(el, 520, 270);
+    await waitFor(() => pixelAt(el, x, y)[3] === 0, 'erased by keyboard');
+    expect(pixelAt(el, ...onPage(el, 495, 270))[3]).to.be.greaterThan(200);
   });
 });

@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import type { FabricObject } from 'fabric';
 import { useEffect, useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { subscribe } from 'valtio';
 import { usePlayer } from '../app/context';
 import type { PlayerController } from '../app/controller';
 import { PLAYER_STATE } from '../playback/timing';
@@ -50,6 +51,7 @@ const SWATCH_CSS = COLOR_NAMES.map((c) => `.swatch-${c}{background:${COLORS[c]}}
 const ANNOTATION_CSS = /* css */ `
 .modal-layer-overlay[data-modal="markup"] { padding: 0; align-items: stretch; }
 .modal-layer-overlay .modal[data-modal-name="markup"] { position: absolute; inset: 0; max-width: none; max-height: none; min-width: 0; border-radius: 0; background: rgb(10 14 22 / .92); color: #fff; box-shadow: none; display: flex; flex-direction: column; overflow: hidden; }
+.modal[data-modal-name="markup"] .modal-header .button-icon { display: none; }
 .modal[data-modal-name="markup"] .modal-header { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; padding: 0; border: 0; }
 .modal[data-modal-name="markup"] .modal-body { padding: 0; flex: 1; display: flex; flex-direction: column; min-height: 0; }
 .annotation { flex: 1; display: flex; flex-direction: column; min-height: 0; }
@@ -65,8 +67,10 @@ const ANNOTATION_CSS = /* css */ `
 .annotation-stage { position: relative; flex: 1; min-height: 0; }
 .annotation-frame, .annotation-surface { position: absolute; }
 .annotation-frame { background: #000; }
+.modal-layer-overlay .modal[data-modal-name="markup"]:has(.annotation-no-frame) { background: transparent; }
+.annotation-no-frame .annotation-frame { visibility: hidden; }
 .annotation-surface:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
-.annotation-text-editor { position: absolute; z-index: 1000; font: inherit; resize: none; overflow: hidden; border: 2px solid #7ec8ff; background: rgb(255 255 255 / .95); color: #000; padding: 0; margin: 0; line-height: 1.16; }
+.annotation-text-editor { position: absolute; z-index: 1000; resize: none; overflow: hidden; border: 2px solid #7ec8ff; background: rgb(255 255 255 / .95); padding: 0; margin: 0; line-height: 1.16; }
 .annotation-status { position: absolute; inset-inline: 0; bottom: .5em; text-align: center; pointer-events: none; }
 .annotation-status span { background: rgb(0 0 0 / .7); padding: .2em .7em; border-radius: 4px; }
 `;
@@ -117,10 +121,13 @@ function labels(i18n: I18n) {
   };
 }
 
-/** Where the drawing of the item on screen is kept while the page lives (per player, per playlist item). */
+/**
+ * Where the drawing of the item on screen is kept while the page lives (per player, per playlist and item; the
+ * playlist's code, not its languages, so a language change keeps the drawing).
+ */
 function itemKey(controller: PlayerController): string | undefined {
   const pb = controller.state.playback;
-  return pb.key === undefined ? undefined : `${pb.key}|${pb.index}`;
+  return pb.playlist ? `${pb.playlist.code}|${pb.index}` : undefined;
 }
 const drawings = (controller: PlayerController) => (controller.annotations ??= new Map<string, string>());
 
@@ -148,7 +155,10 @@ export function AnnotationOverlay(props: ModalBodyProps) {
   const { controller } = usePlayer();
   controller.adoptStyles('annotation', ANNOTATION_CSS + SWATCH_CSS);
   const ready = useChunkCatalog(i18n, 'annotation', CATALOG);
-  return ready ? <AnnotationEditor {...props} /> : null;
+  // Once shown, the editor stays while another language's strings load (its drawing and history with it).
+  const shown = useRef(false);
+  if (ready) shown.current = true;
+  return shown.current ? <AnnotationEditor {...props} /> : null;
 }
 
 function AnnotationEditor({ close }: ModalBodyProps) {
@@ -161,25 +171,43 @@ function AnnotationEditor({ close }: ModalBodyProps) {
   const surfaceHost = useRef<HTMLDivElement>(null);
   const [surface, setSurface] = useState<AnnotationSurface>();
   const [, setVersion] = useState(0);
-  const [editing, setEditing] = useState<{ target: FabricObject; value: string; box: { left: number; top: number; width: number; height: number; fontSize: number; color: string } }>();
+  const [editing, setEditing] = useState<{ target: FabricObject; value: string; box: EditorBox }>();
   const [canvasable, setCanvasable] = useState(false);
+  /** Whether a still of the picture is shown (none for YouTube and Vimeo: the paused player shows through). */
+  const [hasFrame, setHasFrame] = useState(true);
   const [status, setStatus] = useState('');
   const frameSize = useRef({ width: 1280, height: 720 });
   const editorRef = useRef(editor);
   editorRef.current = editor;
 
-  // Pause on entering; resume 250 ms after leaving, only if it was playing (spec section 4).
+  // Paused on entering (the registry's enter hook); resumed 250 ms after leaving, only if it was playing and
+  // the player is still on that item, paused, with no dialog open (spec section 4). The item changing, or
+  // playback starting, under the overlay closes it: its still and drawing belong to the item it opened on.
   useEffect(() => {
     const engine = controller.loadedPlayback();
-    const wasPlaying = controller.state.playback.player === PLAYER_STATE.PLAYING;
-    engine?.pause();
+    engine?.enterMarkup();
+    const pb0 = controller.state.playback;
+    const entry = engine?.markupEntry ?? { playing: false, key: pb0.key, index: pb0.index };
+    // Playing again counts only once the pause has taken effect (it is asynchronous).
+    let paused = controller.state.playback.player !== PLAYER_STATE.PLAYING;
+    const off = subscribe(controller.state, () => {
+      const pb = controller.state.playback;
+      if (pb.player !== PLAYER_STATE.PLAYING) paused = true;
+      if (pb.key !== entry.key || pb.index !== entry.index || (paused && pb.player === PLAYER_STATE.PLAYING)) close();
+    });
     return () => {
-      if (!wasPlaying) return;
-      const clock = controller.clock;
-      clock.setTimeout(() => {
-        if (controller.currentRoute().modal !== 'markup') void controller.loadedPlayback()?.play();
+      off();
+      if (engine) engine.markupEntry = undefined;
+      if (!entry.playing) return;
+      controller.clock.setTimeout(() => {
+        const pb = controller.state.playback;
+        const route = controller.currentRoute();
+        const samePlace = (route.name === 'playlist' || route.name === 'collection-item') && !route.modal && pb.key === entry.key && pb.index === entry.index;
+        if (samePlace && pb.ready && pb.player === PLAYER_STATE.PAUSED) void controller.loadedPlayback()?.play();
       }, EDITOR.resumeDelayMs);
     };
+    // Once per overlay.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller]);
 
   // The frame still and the Fabric surface (created here, in a React-owned div, and disposed on leaving).
@@ -188,11 +216,20 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     const frame = frameRef.current;
     if (!host || !frame) return;
     const source = controller.loadedPlayback()?.frameSource();
+    const key = itemKey(controller);
+    setHasFrame(Boolean(source));
     if (source) {
-      frame.width = source.width;
-      frame.height = source.height;
-      frameSize.current = { width: source.width, height: source.height };
-      frame.getContext('2d')!.drawImage(source.source, 0, 0, source.width, source.height);
+      // The still fills the 16:9 plane at the picture's own resolution, letterboxed (a 4:3 frame keeps its shape).
+      const wide = source.width / source.height > 16 / 9;
+      const width = wide ? source.width : Math.round((source.height * 16) / 9);
+      const height = wide ? Math.round((source.width * 9) / 16) : source.height;
+      frame.width = width;
+      frame.height = height;
+      frameSize.current = { width, height };
+      const ctx = frame.getContext('2d')!;
+      ctx.fillStyle = '#000';
+      ctx.fillRect(0, 0, width, height);
+      ctx.drawImage(source.source, (width - source.width) / 2, (height - source.height) / 2, source.width, source.height);
     }
     let tainted = !source;
     try {
@@ -204,13 +241,12 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     const s = new AnnotationSurface(host, {
       defaultText: L.defaultText,
       onChange: () => {
-        const key = itemKey(controller);
         if (key) drawings(controller).set(key, s.snapshot());
         setVersion((v) => v + 1);
       },
       onEditText: (target) => startEditing(s, target),
     });
-    const saved = itemKey(controller) ? drawings(controller).get(itemKey(controller)!) : undefined;
+    const saved = key ? drawings(controller).get(key) : undefined;
     if (saved) void s.load(saved).then(() => setVersion((v) => v + 1));
     setSurface(s);
     controller.annotationSurface = s;
@@ -249,23 +285,50 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     surface.setSizes(editor.pencilSize, editor.eraserSize);
   }, [surface, editor.tool, editor.color, editor.pencilSize, editor.eraserSize]);
 
+  const toolbarRef = useRef<HTMLDivElement>(null);
   const act = (action: EditorAction) => {
-    const [, effects] = editorReducer(editorRef.current, action);
+    const before = editorRef.current;
+    const [, effects] = editorReducer(before, action);
     dispatchEditor(action);
     if (effects.clearSelection) surface?.clearSelection();
     if (effects.recolorSelection) surface?.recolor(effects.recolorSelection);
+    // A choice in a menu closes it: the focus goes back to its button (after adding an object, to the surface,
+    // where the arrow keys move it).
+    if (before.menu && (action.type === 'color' || action.type === 'size' || action.type === 'added')) {
+      const to = action.type === 'added' ? surfaceHost.current : toolbarRef.current?.querySelector<HTMLElement>(`[data-menu-button="${before.menu}"]`);
+      queueMicrotask(() => to?.focus());
+    }
   };
 
+  // The toolbar always has one button in the tab order, and never a disabled one (Undo and Redo come and go).
+  useEffect(() => {
+    const bar = toolbarRef.current;
+    if (!bar || bar.querySelector('button[tabindex="0"]:not(:disabled)')) return;
+    for (const b of bar.querySelectorAll<HTMLButtonElement>('button[tabindex="0"]')) b.tabIndex = -1;
+    const first = bar.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    if (first) first.tabIndex = 0;
+  });
+
   function startEditing(s: AnnotationSurface, target: FabricObject) {
+    // The object's box in the plane, to CSS pixels of the stage (the surface's zoom and its place in the stage).
     const rect = target.getBoundingRect();
     const zoom = s.canvas.getZoom();
-    const t = target as FabricObject & { fontSize?: number; fill?: unknown; kind?: string };
-    const fontSize = (t.kind === 'sticky' ? 18 : (t.fontSize ?? 22)) * zoom;
+    const host = s.host;
+    const style = s.textStyle(target);
     // The overlay mirrors the object, 2 px larger all round.
     setEditing({
       target,
       value: s.textOf(target),
-      box: { left: rect.left - 2, top: rect.top - 2, width: rect.width + 4, height: rect.height + 4, fontSize, color: typeof t.fill === 'string' ? t.fill : '#000' },
+      box: {
+        left: host.offsetLeft + rect.left * zoom - 2,
+        top: host.offsetTop + rect.top * zoom - 2,
+        width: rect.width * zoom + 4,
+        height: rect.height * zoom + 4,
+        fontSize: style.fontSize * zoom,
+        color: style.color,
+        fontWeight: style.fontWeight,
+        fontFamily: style.fontFamily,
+      },
     });
     target.set('visible', false);
     s.clearSelection();
@@ -419,8 +482,8 @@ function AnnotationEditor({ close }: ModalBodyProps) {
   );
 
   return (
-    <div className="annotation" data-tool={editor.tool} onKeyDown={onKeyDown}>
-      <div className="annotation-toolbar" role="toolbar" aria-label={L.toolbar} onKeyDown={(e) => rove(e, 'horizontal')}>
+    <div className={`annotation${hasFrame ? '' : ' annotation-no-frame'}`} data-editor-tool={editor.tool} onKeyDown={onKeyDown}>
+      <div className="annotation-toolbar" role="toolbar" aria-label={L.toolbar} ref={toolbarRef} onKeyDown={(e) => rove(e, 'horizontal')}>
         {toolButton('pencil', L.pencil)}
         {toolButton('erase', L.erase)}
         {toolButton('move', L.move)}
@@ -490,6 +553,17 @@ function MenuList({ label, children, onKeyDown }: { label: string; children: Rea
  * as does a click outside; it grows as you type (height + 5 px on overflow), 2 px larger than the object,
  * light-blue border, stacked above everything (1000).
  */
+interface EditorBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  fontSize: number;
+  color: string;
+  fontWeight: string;
+  fontFamily: string;
+}
+
 function TextEditor({
   label,
   value,
@@ -499,7 +573,7 @@ function TextEditor({
 }: {
   label: string;
   value: string;
-  box: { left: number; top: number; width: number; height: number; fontSize: number; color: string };
+  box: EditorBox;
   onChange: (value: string) => void;
   onDone: (commit: boolean) => void;
 }) {
@@ -514,6 +588,9 @@ function TextEditor({
     el.style.setProperty('width', `${box.width}px`);
     el.style.setProperty('height', `${box.height}px`);
     el.style.setProperty('font-size', `${box.fontSize}px`);
+    el.style.setProperty('font-weight', box.fontWeight);
+    el.style.setProperty('font-family', box.fontFamily);
+    el.style.setProperty('color', box.color);
     el.focus();
     el.select();
     // A click or touch outside closes it.

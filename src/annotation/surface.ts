@@ -348,6 +348,10 @@ export class AnnotationSurface {
 
   /** Clear empties the drawing (one undo step). */
   clear(): void {
+    this.penDown = false;
+    this.keyboardPoints = [];
+    this.keyboardPath = undefined;
+    this.cursor.set('fill', 'transparent');
     const objs = this.canvas.getObjects().filter((o) => o !== this.cursor);
     this.canvas.discardActiveObject();
     this.canvas.remove(...objs);
@@ -366,6 +370,13 @@ export class AnnotationSurface {
     this.changed();
   }
 
+  /** How a text (or a sticky's text) looks: the editing overlay mirrors it. */
+  textStyle(target: FabricObject): { fontSize: number; fontWeight: string; fontFamily: string; color: string } {
+    const t = target as Tagged;
+    const box = t.kind === 'sticky' && t instanceof Group ? (t.getObjects()[1] as Textbox) : (t as unknown as Textbox);
+    return { fontSize: box.fontSize ?? 22, fontWeight: String(box.fontWeight ?? 'normal'), fontFamily: box.fontFamily ?? 'Arial, sans-serif', color: typeof box.fill === 'string' ? box.fill : '#000000' };
+  }
+
   /** The text of a text or sticky. */
   textOf(target: FabricObject): string {
     const t = target as Tagged;
@@ -379,7 +390,8 @@ export class AnnotationSurface {
    */
   private bakeScale(target?: FabricObject): void {
     const t = target as Tagged | undefined;
-    if (!t || (t.scaleX === 1 && t.scaleY === 1)) return;
+    // An erased object keeps its scale: its eraser mask is in the object's own units and would no longer fit.
+    if (!t || (t.scaleX === 1 && t.scaleY === 1) || t.clipPath) return;
     if (t.kind === 'text' && t instanceof Textbox) {
       const s = t.scaleY;
       t.set({ fontSize: Math.max(6, Math.round(t.fontSize * s)), width: Math.max(TEXT_MIN.width, t.width * t.scaleX), scaleX: 1, scaleY: 1 });
@@ -437,8 +449,11 @@ export class AnnotationSurface {
     this.restoring = false;
     if (pts.length < 2) return;
     const d = pts.map((p, i) => `${i ? 'L' : 'M'} ${p.x} ${p.y}`).join(' ');
+    const erasing = this.tool === 'erase';
     const path = new Path(d, {
-      stroke: this.tool === 'erase' ? COLORS.white : COLORS[this.color],
+      stroke: erasing ? '#000000' : COLORS[this.color],
+      // The eraser's keyboard stroke removes the drawing's pixels under it (the frame below stays).
+      globalCompositeOperation: erasing ? 'destination-out' : 'source-over',
       strokeWidth: EDITOR.keyboardStroke,
       fill: '',
       strokeLineCap: 'round',
@@ -487,11 +502,13 @@ export class AnnotationSurface {
     this.options.onChange?.();
   }
 
+  /** Undo and redo run one after another (a key held down queues them; none overlaps another's load). */
+  private queue: Promise<void> = Promise.resolve();
   undo(): Promise<void> {
-    return this.restore(this.history.undo());
+    return (this.queue = this.queue.then(() => this.restore(this.history.undo())));
   }
   redo(): Promise<void> {
-    return this.restore(this.history.redo());
+    return (this.queue = this.queue.then(() => this.restore(this.history.redo())));
   }
 
   /** Start from a saved drawing (the item's annotations of earlier in the page's life). */

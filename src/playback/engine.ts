@@ -60,6 +60,8 @@ export class PlaybackEngine {
   private readonly noticeTimers = new Set<number>();
   private cues: Cue[] = [];
   private pendingPlay = false;
+  /** pause() came while the item was loading: it does not start by itself when ready. */
+  private pausedWhileLoading = false;
   private noticeId = 0;
   // Per-item analytics bookkeeping.
   private milestones = new Set<number>();
@@ -92,6 +94,17 @@ export class PlaybackEngine {
   }
   get canvasable(): boolean {
     return Boolean(this.adapter?.canvasable && this.adapter.captureFrame);
+  }
+
+  /** How playback was when the markup route was entered (the overlay resumes it on leaving, if it was playing). */
+  markupEntry?: { playing: boolean; key?: string; index: number };
+
+  /** The markup route is entered: pause now, once, remembering whether it was playing. */
+  enterMarkup(): void {
+    if (this.markupEntry) return;
+    const pb = this.pb;
+    this.markupEntry = { playing: pb.player === PLAYER_STATE.PLAYING, key: pb.key, index: pb.index };
+    this.pause();
   }
 
   /** While the annotation overlay is open: the frame with the drawing (the screenshot command saves that). */
@@ -208,6 +221,7 @@ export class PlaybackEngine {
     const item = playlist.items[index];
     const pb = this.pb;
     pb.index = index;
+    this.pausedWhileLoading = false;
     pb.error = undefined;
     pb.ready = false;
     pb.currentTime = 0;
@@ -285,7 +299,9 @@ export class PlaybackEngine {
       }
       this.startPolling();
       if (!this.pb.ready) this.onReady(adapter.getDuration());
-      if (play === 'yes' || this.pendingPlay) void this.play();
+      // A pause asked for while the item loaded (annotation entered, the host paused) wins over its autoplay.
+      if (this.pausedWhileLoading) this.pausedWhileLoading = false;
+      else if (play === 'yes' || this.pendingPlay) void this.play();
       else if (play === 'auto') {
         if (isTouchDevice()) this.pb.awaitingTap = true;
         else void this.play();
@@ -564,6 +580,7 @@ export class PlaybackEngine {
   /** Pause (also cancels a queued play while an item is loading). */
   pause(): boolean {
     this.pendingPlay = false;
+    if (!this.pb.ready) this.pausedWhileLoading = true;
     if (!this.adapter) return Boolean(this.pb.playlist);
     this.adapter.pause();
     this.indicate('pause');

@@ -83,6 +83,8 @@ export const MODALS = {
     title: (i18n) => i18n._({ id: 'modal.markup', message: 'Annotate' }),
     // Fabric.js loads with it; its strings are the chunk's own catalog (src/i18n/chunk-catalog.ts).
     body: lazyModule(() => import('../annotation/annotation-overlay').then((m) => m.AnnotationOverlay)),
+    // Entering pauses at once (not once the chunk is in), remembering whether it was playing.
+    enter: (c) => c.loadedPlayback()?.enterMarkup(),
   },
   list: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.list', message: 'Playlist' }), body: lazyModule(() => playerModals().then((m) => m.ListModal)), catalog: 'player' },
   info: { scope: 'player', kind: 'dialog', title: (i18n) => i18n._({ id: 'modal.info', message: 'Information' }), body: lazyModule(() => playerModals().then((m) => m.InfoModal)), catalog: 'player' },
