@@ -208,6 +208,7 @@ describe('annotation overlay', () => {
     await waitFor(() => countColor(el, COLORS.blue) > 0, 'redone by keyboard');
     toolButton(el, 'Clear').click();
     await waitFor(() => countColor(el, COLORS.red) === 0 && countColor(el, COLORS.blue) === 0, 'cleared');
+    expect($(el, '[data-annotation-said]')!.textContent).to.equal('Drawing cleared');
     await chord('Control', 'KeyZ');
     await waitFor(() => countColor(el, COLORS.blue) > 0, 'Clear undone');
   });
@@ -293,6 +294,10 @@ describe('annotation objects, selection, text and keyboard', () => {
     await waitFor(() => s.selected().length === 2, 'rubber band selects both');
     await choose(el, 'Color', 'Purple');
     await waitFor(() => objects(el).every((o) => o.stroke === COLORS.purple), 'recoloured');
+    // Clear removes the drawing layer only: the shapes stay.
+    toolButton(el, 'Clear').click();
+    await sleep(50);
+    expect(objects(el).length).to.equal(2);
     $(el, '.annotation-surface')!.focus();
     await sendKeys({ press: 'Delete' });
     await waitFor(() => objects(el).length === 0, 'deleted');
@@ -335,6 +340,7 @@ describe('annotation objects, selection, text and keyboard', () => {
     await sendKeys({ press: 'Space' });
     for (let i = 0; i < 10; i++) await sendKeys({ press: 'ArrowRight' });
     await sendKeys({ press: 'Space' });
+    expect($(el, '[data-annotation-said]')!.textContent).to.equal('Pen up');
     const line = objects(el).find((o) => o.kind === 'keyboard')!;
     expect([line.strokeWidth, line.stroke]).to.deep.equal([8, COLORS.red]);
     await waitFor(() => countColor(el, COLORS.red) > 100, 'a red keyboard stroke');

@@ -118,6 +118,13 @@ function labels(i18n: I18n) {
       black: i18n._({ id: 'markup.color.black', message: 'Black' }),
     } satisfies Record<ColorName, string>,
     editText: i18n._({ id: 'markup.editText', message: 'Edit text' }),
+    penDown: i18n._({ id: 'markup.penDown', message: 'Pen down: the arrow keys draw' }),
+    penUp: i18n._({ id: 'markup.penUp', message: 'Pen up' }),
+    undone: i18n._({ id: 'markup.undone', message: 'Undone' }),
+    redone: i18n._({ id: 'markup.redone', message: 'Redone' }),
+    cleared: i18n._({ id: 'markup.cleared', message: 'Drawing cleared' }),
+    deleted: i18n._({ id: 'markup.deleted', message: 'Deleted' }),
+    added: (name: string) => i18n._({ id: 'markup.added', message: '{name} added', values: { name } }),
   };
 }
 
@@ -165,6 +172,7 @@ function AnnotationEditor({ close }: ModalBodyProps) {
   const { i18n } = useLingui();
   const { controller } = usePlayer();
   const L = labels(i18n);
+  const percent = new Intl.NumberFormat(i18n.locale, { style: 'percent' });
   const [editor, dispatchEditor] = useReducer((s: EditorState, a: EditorAction) => editorReducer(s, a)[0], undefined, initialEditorState);
   const stageRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLCanvasElement>(null);
@@ -176,6 +184,8 @@ function AnnotationEditor({ close }: ModalBodyProps) {
   /** Whether a still of the picture is shown (none for YouTube and Vimeo: the paused player shows through). */
   const [hasFrame, setHasFrame] = useState(true);
   const [status, setStatus] = useState('');
+  /** What the last action did, for screen readers (a polite live region). */
+  const [said, say] = useState('');
   const frameSize = useRef({ width: 1280, height: 720 });
   const editorRef = useRef(editor);
   editorRef.current = editor;
@@ -344,9 +354,10 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     surfaceHost.current?.parentElement?.querySelector<HTMLElement>('.annotation-surface')?.focus();
   };
 
-  const add = (what: () => void, kind: 'text' | 'shape' | 'sticky') => {
+  const add = (what: () => void, kind: 'text' | 'shape' | 'sticky', name: string) => {
     what();
     act({ type: 'added', kind });
+    say(L.added(name));
   };
 
   /** The drawing over the frame (or over white), at the frame's resolution; undefined if it cannot be read. */
@@ -391,7 +402,8 @@ function AnnotationEditor({ close }: ModalBodyProps) {
 
   const onSurfaceKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     if (!surface || editing) return;
-    const step = moveKey(event.key);
+    // Arrow keys and H J K L alone (Ctrl+L, Alt+J and the like belong to the browser).
+    const step = event.ctrlKey || event.metaKey || event.altKey ? undefined : moveKey(event.key);
     if (step) {
       event.preventDefault();
       if (!surface.moveSelection(step.dx, step.dy)) surface.moveCursor(step.dx, step.dy);
@@ -401,9 +413,13 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     if (event.key === ' ') {
       event.preventDefault();
       surface.togglePen();
+      say(surface.cursorPosition.penDown ? L.penDown : L.penUp);
       setVersion((v) => v + 1);
     } else if (event.key === 'Backspace' || event.key === 'Delete') {
-      if (surface.removeSelection()) event.preventDefault();
+      if (surface.removeSelection()) {
+        event.preventDefault();
+        say(L.deleted);
+      }
     } else if (event.key === 'Enter') {
       const first = surface.selected()[0];
       if (first && ((first as { kind?: string }).kind === 'text' || (first as { kind?: string }).kind === 'sticky')) {
@@ -418,6 +434,7 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     if (which && surface && !editing) {
       event.preventDefault();
       void (which === 'undo' ? surface.undo() : surface.redo());
+      say(which === 'undo' ? L.undone : L.redone);
       return;
     }
     if (event.key === 'Escape' && editor.menu) {
@@ -439,13 +456,13 @@ function AnnotationEditor({ close }: ModalBodyProps) {
         <MenuList label={label} onKeyDown={(e) => rove(e, 'vertical')}>
           {menu === 'text' &&
             (Object.keys(L.textKinds) as TextKind[]).map((k) => (
-              <button key={k} type="button" role="menuitem" data-text-kind={k} tabIndex={-1} onClick={() => surface && add(() => surface.addText(k), 'text')}>
+              <button key={k} type="button" role="menuitem" data-text-kind={k} tabIndex={-1} onClick={() => surface && add(() => surface.addText(k), 'text', L.textKinds[k])}>
                 {L.textKinds[k]}
               </button>
             ))}
           {menu === 'shapes' &&
             SHAPE_KINDS.map((k) => (
-              <button key={k} type="button" role="menuitem" data-shape={k} tabIndex={-1} onClick={() => surface && add(() => surface.addShape(k), 'shape')}>
+              <button key={k} type="button" role="menuitem" data-shape={k} tabIndex={-1} onClick={() => surface && add(() => surface.addShape(k), 'shape', L.shapeKinds[k])}>
                 {L.shapeKinds[k]}
               </button>
             ))}
@@ -467,7 +484,7 @@ function AnnotationEditor({ close }: ModalBodyProps) {
                 tabIndex={-1}
                 onClick={() => act({ type: 'size', width: o.width })}
               >
-                {o.label}
+                {percent.format(o.percent / 100)}
               </button>
             ))}
         </MenuList>
@@ -489,18 +506,18 @@ function AnnotationEditor({ close }: ModalBodyProps) {
         {toolButton('move', L.move)}
         {menuButton('text', L.text)}
         {menuButton('shapes', L.shapes)}
-        <button type="button" data-tool="sticky" tabIndex={-1} onClick={() => surface && add(() => surface.addSticky(editor.color), 'sticky')}>
+        <button type="button" data-tool="sticky" tabIndex={-1} onClick={() => surface && add(() => surface.addSticky(editor.color), 'sticky', L.sticky)}>
           {L.sticky}
         </button>
         {menuButton('color', L.color, <span className={`swatch swatch-${editor.color}`} aria-hidden="true" />)}
         {menuButton('size', L.size)}
-        <button type="button" data-action="undo" tabIndex={-1} disabled={!surface?.history.canUndo} onClick={() => void surface?.undo()}>
+        <button type="button" data-action="undo" tabIndex={-1} disabled={!surface?.history.canUndo} onClick={() => (void surface?.undo(), say(L.undone))}>
           {L.undo}
         </button>
-        <button type="button" data-action="redo" tabIndex={-1} disabled={!surface?.history.canRedo} onClick={() => void surface?.redo()}>
+        <button type="button" data-action="redo" tabIndex={-1} disabled={!surface?.history.canRedo} onClick={() => (void surface?.redo(), say(L.redone))}>
           {L.redo}
         </button>
-        <button type="button" data-action="clear" tabIndex={-1} onClick={() => surface?.clear()}>
+        <button type="button" data-action="clear" tabIndex={-1} onClick={() => (surface?.clear(), say(L.cleared))}>
           {L.clear}
         </button>
         <button type="button" data-action="save" tabIndex={-1} onClick={() => void saveScreenshot()}>
@@ -518,6 +535,9 @@ function AnnotationEditor({ close }: ModalBodyProps) {
       <div className="annotation-stage" ref={stageRef}>
         <canvas className="annotation-frame" ref={frameRef} aria-hidden="true" />
         <div className="annotation-surface" ref={surfaceHost} tabIndex={0} role="application" aria-label={L.surface} aria-roledescription={L.surface} onKeyDown={onSurfaceKey} onPointerDown={() => editor.menu && act({ type: 'closeMenu' })} />
+        <p className="visually-hidden" role="status" data-annotation-said="">
+          {said}
+        </p>
         {editing && (
           <TextEditor
             label={L.editText}
@@ -619,6 +639,8 @@ function TextEditor({
       }}
       onKeyDown={(e) => {
         e.stopPropagation();
+        // Enter while an input method composes a word belongs to it.
+        if (e.nativeEvent.isComposing) return;
         if (e.key === 'Escape' || (e.key === 'Enter' && !e.shiftKey)) {
           e.preventDefault();
           onDone(true);

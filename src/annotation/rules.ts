@@ -51,10 +51,10 @@ export const SHAPE = { radius: 50, strokeWidth: 3, starPoints: 5, starInner: 30,
 
 /** Pencil and eraser sizes (spec section 9): default 12. */
 export const SIZE_OPTIONS = [
-  { label: '50%', width: 6 },
-  { label: '100%', width: 12 },
-  { label: '150%', width: 18 },
-  { label: '200%', width: 24 },
+  { percent: 50, width: 6 },
+  { percent: 100, width: 12 },
+  { percent: 150, width: 18 },
+  { percent: 200, width: 24 },
 ] as const;
 export const DEFAULT_SIZE = 12;
 

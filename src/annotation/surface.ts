@@ -346,14 +346,18 @@ export class AnnotationSurface {
     return true;
   }
 
-  /** Clear empties the drawing (one undo step). */
+  /**
+   * Clear removes the drawing layer (spec section 4): the strokes of the pencil and the keyboard; texts, shapes
+   * and stickies (the foreground objects) stay. One undo step.
+   */
   clear(): void {
     this.penDown = false;
     this.keyboardPoints = [];
     this.keyboardPath = undefined;
     this.cursor.set('fill', 'transparent');
-    const objs = this.canvas.getObjects().filter((o) => o !== this.cursor);
-    this.canvas.discardActiveObject();
+    const objs = this.canvas.getObjects().filter((o) => o !== this.cursor && ((o as Tagged).kind === 'pencil' || (o as Tagged).kind === 'keyboard'));
+    // The selection stays unless strokes were in it.
+    if (this.canvas.getActiveObjects().some((o) => objs.includes(o))) this.canvas.discardActiveObject();
     this.canvas.remove(...objs);
     this.canvas.requestRenderAll();
   }

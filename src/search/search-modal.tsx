@@ -138,6 +138,7 @@ export function SearchModal({ route }: ModalBodyProps) {
   const latest = useRef<UiState>({});
   /** The route query the dialog wrote last (any other change of it came from elsewhere: the host, a link). */
   const written = useRef(controller.search);
+  const external = useRef<string | undefined>(undefined);
   const writer = useDebounced(() => {
     if (!session) return;
     if (!isSearchRoute(controller.path)) return; // closed meanwhile: the route is not the search's any more
@@ -160,7 +161,7 @@ export function SearchModal({ route }: ModalBodyProps) {
         writer.schedule();
       }}
     >
-      <RouteSync written={written} index={index} language={language} />
+      <RouteSync written={written} external={external} index={index} language={language} />
       <SearchScreen
         i18n={i18n}
         controller={controller}
@@ -171,13 +172,14 @@ export function SearchModal({ route }: ModalBodyProps) {
         operator={session.config.operator}
         profile={snap.data.profile.key?.startsWith(`${route.client}|`) ? (snap.data.profile.data as Profile | undefined) : undefined}
         beforeLeave={writer.flush}
+        external={external}
       />
     </InstantSearch>
   );
 }
 
 /** A search route reached from elsewhere while the dialog is open (the host navigates): its query is shown. */
-function RouteSync({ written, index, language }: { written: { current: string }; index: string; language: string }) {
+function RouteSync({ written, external, index, language }: { written: { current: string }; external: { current: string | undefined }; index: string; language: string }) {
   const { controller } = usePlayer();
   // The in-memory location's own search hook (the one the Router has): nothing of wouter's beyond it.
   const search = controller.location.searchHook();
@@ -185,8 +187,10 @@ function RouteSync({ written, index, language }: { written: { current: string };
   useEffect(() => {
     if (search === written.current) return;
     written.current = search;
-    setUiState(toUiState(readSearchQuery(search), index, language));
-  }, [search, written, index, language, setUiState]);
+    const state = readSearchQuery(search);
+    external.current = state.query;
+    setUiState(toUiState(state, index, language));
+  }, [search, written, external, index, language, setUiState]);
   return null;
 }
 
@@ -200,6 +204,8 @@ interface ScreenProps {
   operator: RefinementOperator;
   profile?: Profile;
   beforeLeave: () => void;
+  /** The query of a search route reached from elsewhere (RouteSync), for the box to show even while focused. */
+  external: { current: string | undefined };
 }
 
 function SearchScreen(props: ScreenProps) {
@@ -272,27 +278,26 @@ function SearchScreen(props: ScreenProps) {
  * The search box (on useSearchBox, not the ready-made widget: inside a shadow root that widget's focus check
  * fails and a stale query can overwrite what is being typed), with the voice button.
  */
-function SearchBox({ i18n, language }: ScreenProps) {
+function SearchBox({ i18n, language, external }: ScreenProps) {
   const { query, refine, clear } = useSearchBox();
   const [value, setValue] = useState(query);
   const input = useRef<HTMLInputElement>(null);
   /** Words heard but not final yet (searched when listening ends without a final phrase). */
   const interim = useRef<string>(undefined);
-  /** The queries this box sent lately: an answer for one of them never overwrites what is being typed. */
-  const sent = useRef<string[]>([]);
-  // The query changed elsewhere (voice, the route): shown; one of ours only when the visitor is not typing.
+  // The query changed elsewhere: shown unless the visitor is typing; a route reached from elsewhere (the
+  // host navigates) always wins.
   useEffect(() => {
     const el = input.current;
     const typing = el && (el.getRootNode() as Document | ShadowRoot).activeElement === el;
-    if (!typing || !sent.current.includes(query)) setValue(query);
-  }, [query]);
+    if (!typing || external.current === query) setValue(query);
+    external.current = undefined;
+  }, [query, external]);
   useEffect(() => {
     input.current?.focus();
   }, []);
   const set = (text: string) => {
     interim.current = undefined;
     const next = text.slice(0, MAX_QUERY_LENGTH);
-    sent.current = [...sent.current.slice(-19), next];
     setValue(next);
     refine(next);
   };
