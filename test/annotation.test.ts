@@ -513,13 +513,43 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
     expect([t.fontSize, t.width, t.scaleX, t.scaleY]).to.deep.equal([44, 400, 1, 1]);
     t.set({ scaleX: 0.1, scaleY: 0.5 });
     s.canvas.fire('object:modified', { target: t as never });
-    expect([t.fontSize, t.width]).to.deep.equal([22, 100]);
+    expect(t.width).to.equal(100);
+    t.set({ scaleX: 1, scaleY: 0.2 }); // far below 30 high: the font grows back until the box is 30 high
+    s.canvas.fire('object:modified', { target: t as never });
+    expect(t.height as number).to.be.at.least(30);
+    // One short line scaled far down: its font grows back to a 30-high box.
+    t.set({ text: 'Hi', scaleX: 1, scaleY: 0.1 });
+    s.canvas.fire('object:modified', { target: t as never });
+    expect(t.height as number).to.be.at.least(30);
+    expect(t.fontSize as number).to.be.greaterThan(20);
     await choose(el, 'Shapes', 'Square');
     const sq = objects(el)[1] as Obj & { set(o: object): void };
     sq.set({ scaleX: 1.5, scaleY: 0.5 });
     s.canvas.fire('object:modified', { target: sq as never });
     expect([sq.width, sq.height, sq.scaleX, sq.scaleY]).to.deep.equal([150, 50, 1, 1]);
   });
+});
+
+describe('annotation: touch and pen', () => {
+  cleanPlayersAndFaults();
+
+  for (const pointerType of ['touch', 'pen'] as const) {
+    it(`draws with ${pointerType} pointer events`, async () => {
+      const el = await openAnnotation();
+      await enter(el);
+      const upper = $<HTMLCanvasElement>(el, '.annotation-surface canvas.upper-canvas')!;
+      const r = upper.getBoundingClientRect();
+      const fire = (type: string, x: number, target: EventTarget = upper) =>
+        target.dispatchEvent(
+          new PointerEvent(type, { clientX: x, clientY: r.top + r.height / 2, pointerId: 7, pointerType, isPrimary: true, button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, composed: true, cancelable: true }),
+        );
+      fire('pointerdown', r.left + r.width * 0.2);
+      for (let i = 1; i <= 20; i++) fire('pointermove', r.left + r.width * (0.2 + i * 0.03));
+      fire('pointerup', r.left + r.width * 0.8, document);
+      await waitFor(() => objects(el).some((o) => o.kind === 'pencil'), 'a stroke');
+      await waitFor(() => pixelAt(el, r.left + r.width / 2, r.top + r.height / 2)[0] > 180, 'red under the stroke');
+    });
+  }
 });
 
 describe('annotation: undo covers every kind of change', () => {

@@ -399,7 +399,12 @@ export class AnnotationSurface {
     if (t.kind === 'text' && t instanceof Textbox) {
       const s = t.scaleY;
       t.set({ fontSize: Math.max(6, Math.round(t.fontSize * s)), width: Math.max(TEXT_MIN.width, t.width * t.scaleX), scaleX: 1, scaleY: 1 });
-      if (t.height < TEXT_MIN.height) t.set({ height: TEXT_MIN.height });
+      // A text's height comes from its lines: below 30 the font grows back until the box is 30 high.
+      t.initDimensions();
+      if (t.height < TEXT_MIN.height) {
+        t.set({ fontSize: Math.ceil((t.fontSize * TEXT_MIN.height) / t.height) });
+        t.initDimensions();
+      }
     } else if (t instanceof Rect && (t as Tagged).kind === 'shape') {
       t.set({ width: t.width * t.scaleX, height: t.height * t.scaleY, scaleX: 1, scaleY: 1 });
     }
