@@ -263,6 +263,10 @@ describe('annotation objects, selection, text and keyboard', () => {
     const sticky = objects(el).at(-1)! as Obj & { getObjects(): Obj[] };
     const [paper, text] = sticky.getObjects();
     expect([paper.width, paper.height, text.fill, sticky.colorName]).to.deep.equal([150, 130, '#000000', 'green']);
+    // A long text: the paper grows with it (the text never runs off it).
+    surfaceOf(el).setText(sticky as never, 'Ice the knee for 20 minutes three times a day, keep the leg up, and call us if the swelling grows.');
+    expect((paper.height as number) >= (text.height as number) + 30).to.equal(true);
+    expect(paper.height as number).to.be.greaterThan(130);
     expect(objects(el).length).to.equal(9);
     // Choosing a tool clears the selection.
     toolButton(el, 'Pencil').click();

@@ -177,6 +177,17 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       expect(Boolean(document.querySelector(`script[src="${url}"]`))).to.equal(false);
     });
 
+    it('injects only http(s) URLs: javascript: and data: script URLs are refused', async () => {
+      const before = document.scripts.length;
+      for (const url of ['javascript:alert(1)', 'data:text/javascript,window.__pwned=1', 'blob:https://x/1']) {
+        const error = await rejection(loadScript(url));
+        expect((error as PlayerLoadError).kind, url).to.equal('script');
+        expect((error as Error).message).to.match(/^Refused script URL/);
+      }
+      expect(document.scripts.length).to.equal(before);
+      expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
+    });
+
     it('evicts a failed load, so a later call injects the script again', async () => {
       const url = `${MISSING_URL}?evict=${Date.now()}`;
       const first = await rejection(loadScript(url));

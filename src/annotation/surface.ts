@@ -368,7 +368,13 @@ export class AnnotationSurface {
     const box = t.kind === 'sticky' && t instanceof Group ? (t.getObjects()[1] as Textbox) : (t as unknown as Textbox);
     if (box.text === value) return;
     box.set('text', value);
-    if (t instanceof Group) t.triggerLayout();
+    if (t instanceof Group) {
+      // A sticky's paper grows with its text (never below 150 x 130, 15 of padding above and below).
+      box.initDimensions();
+      const paper = t.getObjects()[0];
+      paper.set('height', Math.max(STICKY.height, box.height + STICKY.padding * 2));
+      t.triggerLayout();
+    }
     t.setCoords();
     this.canvas.requestRenderAll();
     this.changed();

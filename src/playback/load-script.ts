@@ -27,6 +27,16 @@ export interface LoadScriptOptions {
 
 export const DEFAULT_SCRIPT_TIMEOUT_MS = 15000;
 
+/** An absolute http(s) URL (relative URLs resolve against the page). */
+export function isHttpUrl(url: string): boolean {
+  try {
+    const u = new URL(url, document.baseURI);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** One load per document and URL: several players on a page share the vendor SDK. */
 const loads = new WeakMap<Document, Map<string, Promise<void>>>();
 
@@ -81,6 +91,8 @@ export function loadScript(url: string, opts: LoadScriptOptions = {}): Promise<v
   } catch {
     // A throwing readiness check counts as "not ready".
   }
+  // Only an http(s) script URL is ever injected (a `javascript:` or `data:` URL from an attribute is refused).
+  if (!isHttpUrl(url)) return Promise.reject(new PlayerLoadError('script', `Refused script URL '${url.slice(0, 100)}' (only http and https)`));
   const doc = document;
   let cache = loads.get(doc);
   if (!cache) loads.set(doc, (cache = new Map()));
