@@ -51,7 +51,7 @@ function normaliseItem(dto: PlaylistItemDto, index: number, playlistCode: string
   const lastTime = last ? num(last.t) : undefined;
   const videoId = dto.video && (typeof dto.video.id === 'string' || typeof dto.video.id === 'number') ? String(dto.video.id) : undefined;
   const slides = Array.isArray(dto.slides)
-    ? dto.slides
+    ? capped(dto.slides, MAX_SLIDES, `slides of ${playlistCode}`)
         .filter((s) => s && typeof s === 'object')
         .map((s, i) => ({ image: str(s.image), text: str(s.text), t: num(s.t) ?? i * 5000 }))
     : [];
@@ -80,11 +80,20 @@ function normaliseItem(dto: PlaylistItemDto, index: number, playlistCode: string
 }
 
 /** Turn a provider playlist into the player's model; throws a TypeError when it is not a playlist at all. */
+/** What a provider can make us hold (issue: hostile data): longer lists are cut, with a console warning. */
+export const MAX_ITEMS = 500;
+export const MAX_SLIDES = 500;
+function capped<T>(list: T[], max: number, what: string): T[] {
+  if (list.length <= max) return list;
+  console.warn(`patient-ed-player: ${list.length} ${what}; the first ${max} are used`);
+  return list.slice(0, max);
+}
+
 export function normalisePlaylist(dto: unknown, requestedCode: string): Playlist {
   if (!dto || typeof dto !== 'object' || Array.isArray(dto)) throw new TypeError('Malformed playlist');
   const p = dto as PlaylistDto;
   const code = str(p.code) ?? requestedCode;
-  const rawItems = Array.isArray(p.items) ? p.items : [];
+  const rawItems = Array.isArray(p.items) ? capped(p.items, MAX_ITEMS, `items of ${code}`) : [];
   const flags = p.flags && typeof p.flags === 'object' ? p.flags : {};
   let items = rawItems.map((it, i) => normaliseItem(it, i, code)).filter((x): x is PlaylistItem => !!x);
   const langType = str(flags.lang_type) ?? 'single';

@@ -344,7 +344,14 @@ export class PlaybackEngine {
     void this.loadCaptions(item, vo, cc, this.loadAbort?.signal ?? new AbortController().signal);
   }
 
-  private async loadCaptions(item: PlaylistItem, vo: string, cc: string, signal: AbortSignal): Promise<void> {
+  /** The caption load under way: a newer one (another language chosen quickly) aborts it. */
+  private captionsAbort?: AbortController;
+
+  private async loadCaptions(item: PlaylistItem, vo: string, cc: string, itemSignal: AbortSignal): Promise<void> {
+    this.captionsAbort?.abort();
+    const own = (this.captionsAbort = new AbortController());
+    // Aborted with the item, or by the next caption load: the last language chosen wins.
+    const signal = AbortSignal.any([itemSignal, own.signal]);
     const id = item.videoId ?? item.file;
     this.cues = [];
     this.pb.cues = ref([]);
