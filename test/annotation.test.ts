@@ -684,3 +684,44 @@ describe('annotation: lifecycle and focus, after review', () => {
     expect(pixelAt(el, ...onPage(el, 495, 270))[3]).to.be.greaterThan(200);
   });
 });
+
+describe('annotation: full screen', () => {
+  cleanPlayersAndFaults();
+
+  it('follows the player into full screen and back', async () => {
+    const el = await openAnnotation();
+    const stage = await waitFor(() => $<HTMLElement>(el, '.stage'), 'stage');
+    stage.focus();
+    await sendKeys({ press: 'f' }); // the player's F shortcut, a real key press
+    await waitFor(() => document.fullscreenElement === el, 'full screen', 5000);
+    try {
+      await enter(el);
+      const big = surfaceRect(el);
+      expect(Math.abs(big.width / big.height - 16 / 9)).to.be.lessThan(0.02);
+      await document.exitFullscreen();
+      await waitFor(() => Math.abs(surfaceRect(el).width - big.width) > 20, 'another size after full screen', 5000);
+      const small = surfaceRect(el);
+      await waitFor(() => drawingCanvas(el).width === Math.round(small.width * devicePixelRatio), 'canvas follows');
+      expect(Math.abs(small.width / small.height - 16 / 9)).to.be.lessThan(0.02);
+    } finally {
+      if (document.fullscreenElement) await document.exitFullscreen();
+    }
+  });
+
+  it('draws under the pointer in a zoomed page (CSS zoom on an ancestor)', async () => {
+    const wrap = document.createElement('div');
+    wrap.style.setProperty('zoom', '1.25');
+    document.body.append(wrap);
+    try {
+      const el = await openAnnotation();
+      wrap.append(el); // moved under the zoomed ancestor (the element keeps its state)
+      await waitFor(() => $(el, '[data-control="markup"]'), 'Annotate after the move');
+      await enter(el);
+      await stroke(...onPage(el, 100, 300), ...onPage(el, 500, 300));
+      await waitFor(() => pixelAt(el, ...onPage(el, 300, 300))[3] > 200, 'stroke under the pointer at 125%');
+      expect(pixelAt(el, ...onPage(el, 300, 360))[3]).to.equal(0);
+    } finally {
+      wrap.remove();
+    }
+  });
+});
