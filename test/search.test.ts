@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/player-app';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import type { SearchSession } from '../src/search/session';
+import { FakeClock } from './fake-clock';
 import { $, $$, cleanPlayersAndFaults, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, PROVIDER_URL, shadow, sleep, text, waitFor, waitForPath } from './helpers';
 
 const active = (el: Element) => shadow(el).activeElement as HTMLElement | null;
@@ -88,9 +89,28 @@ describe('search dialog: the embedded index', () => {
     // Not yet written: the visitor is still typing.
     expect(el[CONTROLLER].search.includes('search=')).to.equal(false);
     await waitFor(() => new URLSearchParams(el[CONTROLLER].search).get('search') === 'kne', 'query in the route', 2000);
+    expect(el[CONTROLLER].path).to.equal('/demo/menu/search');
     expect(el.currentPath).to.equal('/demo/menu/search');
     expect(location.href).to.equal(href);
     expect(history.length).to.equal(historyLength);
+  });
+
+  it('the route is written 400 ms after the last keystroke, not before (test clock)', async () => {
+    const clock = new FakeClock();
+    const el = await mountPlayer({ client: 'demo' }, { clock });
+    await openSearch(el);
+    await settled(el);
+    const written = () => new URLSearchParams(el[CONTROLLER].search).get('search');
+    type(el, 'kn');
+    await settled(el, 'kn');
+    clock.tick(300);
+    type(el, 'knee'); // typing again starts the wait over
+    await settled(el, 'knee');
+    clock.tick(399);
+    expect(written()).to.equal(null);
+    clock.tick(1);
+    expect(written()).to.equal('knee');
+    expect(el[CONTROLLER].path).to.equal('/demo/menu/search'); // the route itself stays
   });
 
   it('typing with real key presses: every keystroke searches, the box keeps what is typed', async () => {

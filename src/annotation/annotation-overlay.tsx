@@ -71,8 +71,6 @@ const ANNOTATION_CSS = /* css */ `
 .annotation-no-frame .annotation-frame { visibility: hidden; }
 .annotation-surface:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
 .annotation-text-editor { position: absolute; z-index: 1000; resize: none; overflow: hidden; border: 2px solid #7ec8ff; background: rgb(255 255 255 / .95); padding: 0; margin: 0; line-height: 1.16; }
-.annotation-status { position: absolute; inset-inline: 0; bottom: .5em; text-align: center; pointer-events: none; }
-.annotation-status span { background: rgb(0 0 0 / .7); padding: .2em .7em; border-radius: 4px; }
 `;
 
 
@@ -183,7 +181,8 @@ function AnnotationEditor({ close }: ModalBodyProps) {
   const [canvasable, setCanvasable] = useState(false);
   /** Whether a still of the picture is shown (none for YouTube and Vimeo: the paused player shows through). */
   const [hasFrame, setHasFrame] = useState(true);
-  const [status, setStatus] = useState('');
+  /** The screenshot was refused (the picture cannot be read): the drawing alone can be saved. */
+  const [refused, setRefused] = useState(false);
   /** What the last action did, for screen readers (a polite live region). */
   const [said, say] = useState('');
   const frameSize = useRef({ width: 1280, height: 720 });
@@ -377,7 +376,7 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     surface.clearSelection();
     const saved = await controller.command('screenshot');
     if (active) surface.canvas.setActiveObject(active);
-    if (!saved) setStatus('disabled');
+    if (!saved) setRefused(true);
   };
 
   /** Save annotations only (when the frame cannot be saved): the drawing over white, as a file or to the native app. */
@@ -523,7 +522,7 @@ function AnnotationEditor({ close }: ModalBodyProps) {
         <button type="button" data-action="save" tabIndex={-1} onClick={() => void saveScreenshot()}>
           {L.save}
         </button>
-        {(!canvasable || status === 'disabled') && (
+        {(!canvasable || refused) && (
           <button type="button" data-action="save-drawing" tabIndex={-1} onClick={saveDrawing}>
             {L.saveDrawing}
           </button>

@@ -28,12 +28,21 @@ import {
 export const PLANE = { width: 960, height: 540 } as const;
 /** Properties kept in snapshots besides Fabric's own. */
 const CUSTOM = ['erasable', 'kind', 'colorName', 'textKind'];
-FabricObject.customProperties = CUSTOM;
 
 type Kind = 'pencil' | 'text' | 'shape' | 'sticky' | 'keyboard';
 type Tagged = FabricObject & { kind?: Kind; colorName?: ColorName; erasable?: boolean | 'deep'; textKind?: TextKind };
 
-export const DEFAULT_TEXT_FALLBACK = 'Enter your text here';
+/** A sticky's paper: its colour's gradient pair from top to bottom. */
+const stickyFill = (color: unknown, height: number) => {
+  const [light, dark] = stickyGradient(color);
+  return new Gradient({ type: 'linear', coords: { x1: 0, y1: 0, x2: 0, y2: height }, colorStops: [{ offset: 0, color: light }, { offset: 1, color: dark }] });
+};
+
+/** The text box of a text, or of a sticky (its second object). */
+const textBoxOf = (target: FabricObject): Textbox => {
+  const t = target as Tagged;
+  return t.kind === 'sticky' && t instanceof Group ? (t.getObjects()[1] as Textbox) : (t as unknown as Textbox);
+};
 
 export interface SurfaceOptions {
   /** The default text of new texts and stickies (translated). */
@@ -274,11 +283,10 @@ export class AnnotationSurface {
 
   addSticky(color: ColorName = this.color): Tagged {
     const { x, y } = this.anchor();
-    const [light, dark] = stickyGradient(color);
     const paper = new Rect({
       width: STICKY.width,
       height: STICKY.height,
-      fill: new Gradient({ type: 'linear', coords: { x1: 0, y1: 0, x2: 0, y2: STICKY.height }, colorStops: [{ offset: 0, color: light }, { offset: 1, color: dark }] }),
+      fill: stickyFill(color, STICKY.height),
       shadow: null,
     });
     const text = new Textbox(this.options.defaultText, {
@@ -310,9 +318,8 @@ export class AnnotationSurface {
     const hex = COLORS[color];
     for (const obj of this.selected()) {
       if (obj.kind === 'sticky' && obj instanceof Group) {
-        const [light, dark] = stickyGradient(color);
         const [paper, text] = obj.getObjects();
-        paper.set('fill', new Gradient({ type: 'linear', coords: { x1: 0, y1: 0, x2: 0, y2: STICKY.height }, colorStops: [{ offset: 0, color: light }, { offset: 1, color: dark }] }));
+        paper.set('fill', stickyFill(color, paper.height));
         text.set('fill', stickyTextColor(color));
         obj.set('dirty', true);
       } else if (obj.kind === 'text') obj.set('fill', hex);
@@ -365,14 +372,15 @@ export class AnnotationSurface {
   /** Set the text of a text or sticky (the editing overlay's result). */
   setText(target: FabricObject, value: string): void {
     const t = target as Tagged;
-    const box = t.kind === 'sticky' && t instanceof Group ? (t.getObjects()[1] as Textbox) : (t as unknown as Textbox);
+    const box = textBoxOf(target);
     if (box.text === value) return;
     box.set('text', value);
     if (t instanceof Group) {
       // A sticky's paper grows with its text (never below 150 x 130, 15 of padding above and below).
       box.initDimensions();
       const paper = t.getObjects()[0];
-      paper.set('height', Math.max(STICKY.height, box.height + STICKY.padding * 2));
+      const height = Math.max(STICKY.height, box.height + STICKY.padding * 2);
+      paper.set({ height, fill: stickyFill((t as Tagged).colorName, height) });
       t.triggerLayout();
     }
     t.setCoords();
@@ -382,15 +390,13 @@ export class AnnotationSurface {
 
   /** How a text (or a sticky's text) looks: the editing overlay mirrors it. */
   textStyle(target: FabricObject): { fontSize: number; fontWeight: string; fontFamily: string; color: string } {
-    const t = target as Tagged;
-    const box = t.kind === 'sticky' && t instanceof Group ? (t.getObjects()[1] as Textbox) : (t as unknown as Textbox);
+    const box = textBoxOf(target);
     return { fontSize: box.fontSize ?? 22, fontWeight: String(box.fontWeight ?? 'normal'), fontFamily: box.fontFamily ?? 'Arial, sans-serif', color: typeof box.fill === 'string' ? box.fill : '#000000' };
   }
 
   /** The text of a text or sticky. */
   textOf(target: FabricObject): string {
-    const t = target as Tagged;
-    const box = t.kind === 'sticky' && t instanceof Group ? (t.getObjects()[1] as Textbox) : (t as unknown as Textbox);
+    const box = textBoxOf(target);
     return box.text ?? '';
   }
 

@@ -38,7 +38,8 @@ declare const __PLAYER_VERSION__: string;
 /**
  * `<patient-ed-player>`: an embeddable patient-education player. The whole public API: docs/api.md.
  *
- * Every attribute also has a property of its camelCase name (`provider-url` -> `providerUrl`). The methods,
+ * Every attribute but `allowed-origins` and `search-*` also has a property of its camelCase name (`provider-url` ->
+ * `providerUrl`). The methods,
  * one per host command of src/commands/table.ts (`PlayerMethods`), are defined from that table after the
  * class; custom-elements.json lists them all.
  *

@@ -26,6 +26,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
 import type { PlayerController } from '../app/controller';
+import type { Clock } from '../playback/clock';
 import { resolveLabel } from '../content/labels';
 import type { Profile } from '../content/profile';
 import { mergePreferences } from '../preferences/merge';
@@ -98,28 +99,28 @@ function Icon({ d }: { d: string }) {
 type SearchHit = Hit<SearchRecord & Record<string, unknown>>;
 
 /** Debounce with a flush (the route write happens before leaving for a hit). */
-function useDebounced(fn: () => void, ms: number) {
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+function useDebounced(fn: () => void, ms: number, clock: Clock) {
+  const timer = useRef<number>(undefined);
   const latest = useRef(fn);
   latest.current = fn;
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => () => clock.clearTimeout(timer.current), [clock]);
   return useMemo(
     () => ({
       schedule: () => {
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
+        clock.clearTimeout(timer.current);
+        timer.current = clock.setTimeout(() => {
           timer.current = undefined;
           latest.current();
         }, ms);
       },
       flush: () => {
         if (timer.current === undefined) return;
-        clearTimeout(timer.current);
+        clock.clearTimeout(timer.current);
         timer.current = undefined;
         latest.current();
       },
     }),
-    [ms],
+    [ms, clock],
   );
 }
 
@@ -144,7 +145,7 @@ export function SearchModal({ route }: ModalBodyProps) {
     if (!isSearchRoute(controller.path)) return; // closed meanwhile: the route is not the search's any more
     written.current = withSearchQuery(controller.search, writeSearchQuery(fromUiState(latest.current, session.config.index)));
     controller.replaceQuery(written.current);
-  }, SEARCH_TIMING.writeDelayMs);
+  }, SEARCH_TIMING.writeDelayMs, controller.clock);
   if (!session || !route.client) return null;
   const index = session.config.index;
   return (
