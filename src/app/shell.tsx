@@ -6,7 +6,6 @@ import { directionOf } from '../i18n/locales';
 import { mergePreferences } from '../preferences/merge';
 import { matchRoute, paths, type MatchedRoute } from '../routing/routes';
 import { HEADER_ICONS, SvgIcon } from '../ui/svg-icon';
-import { MenuScreen } from '../screens/menu-screen';
 import { modalEntry } from '../screens/modal-registry';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { LoadFailure, Loading } from '../ui/load-failure';
@@ -14,8 +13,8 @@ import { usePlayer } from './context';
 import { themeCss } from '../element/styles';
 import { dispatchPlayerEvent } from '../core/events';
 import type { ProviderHosts } from '../content/provider';
-import { ERROR_SCREEN, MODAL_LAYER, NOTICES, PLAYER_SCREEN } from './chunks';
-import { useLazyModule } from './lazy-module';
+import { ERROR_SCREEN, MENU_SCREEN, MODAL_LAYER, NOTICES, PLAYER_SCREEN } from './chunks';
+import { useLazyModule, type LazyModule } from './lazy-module';
 
 const PLATFORMS = ['ios', 'android', 'web'];
 
@@ -39,12 +38,15 @@ function LazyNotices() {
   return chunk.status === 'ready' ? <chunk.module.NoticeList /> : null;
 }
 
-/** The client-error screen from its chunk (requested by the controller with the error route or a 404 client). */
-function LazyErrorScreen({ brand }: { brand?: string }) {
-  const chunk = useLazyModule(ERROR_SCREEN);
+/**
+ * A screen from its chunk (requested by the controller with the route, beside the route's data): a spinner
+ * meanwhile, a failure with a retry if it did not load.
+ */
+function LazyScreen<T>({ chunk: mod, render }: { chunk: LazyModule<T>; render: (module: T) => React.ReactNode }) {
+  const chunk = useLazyModule(mod);
   if (chunk.status === 'loading') return <Loading />;
   if (chunk.status === 'error') return <ScreenFailure onRetry={chunk.retry} />;
-  return <chunk.module.ErrorScreen brand={brand} />;
+  return render(chunk.module);
 }
 
 type PlayerScreenProps = Parameters<typeof import('../screens/player-screen').PlayerScreen>[0];
@@ -114,13 +116,13 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   const showsClientScreens = route.name !== 'error' && route.client && route.client === snap.loadedClient;
   if (!languageReady) screen = <Loading />;
   else if (route.name === 'error' || (showsClientScreens && snap.clientStatus === 'not-found')) {
-    screen = <LazyErrorScreen brand={prefs.reseller?.brand} />;
+    screen = <LazyScreen chunk={ERROR_SCREEN} render={(m) => <m.ErrorScreen brand={prefs.reseller?.brand} />} />;
   } else if (!showsClientScreens || snap.clientStatus === 'loading' || snap.clientStatus === 'idle') {
     screen = <Loading />;
   } else if (snap.clientStatus === 'error') {
     screen = <LoadFailure error={snap.clientError} onRetry={() => void controller.retryClient(hosts)} />;
   } else if (route.name === 'navigation') {
-    screen = <MenuScreen client={route.client!} code={route.code} prefs={prefs} />;
+    screen = <LazyScreen chunk={MENU_SCREEN} render={(m) => <m.MenuScreen client={route.client!} code={route.code} prefs={prefs} />} />;
   } else {
     screen = !snap.catalogs.includes('player') ? <Loading /> : <LazyPlayerScreen client={route.client!} code={route.code!} collection={route.collection} prefs={prefs} modalOpen={Boolean(route.modal)} />;
   }
