@@ -11,7 +11,9 @@ import { CHROME_ARGS, findChrome } from './scripts/find-chrome.mjs';
 const provider = await startProvider({ port: 0, jsonMaxAge: 0 });
 // A second provider only for fault-injection tests: its failure hooks and request log are not disturbed by
 // test files running at the same time against the first one.
-const faultProvider = await startProvider({ port: 0, jsonMaxAge: 0 });
+// Only it has the test hooks (failures, the request log), and the tests reach them in Node, through the
+// `provider` server commands below: the hooks send no CORS headers, so a page could not use them.
+const faultProvider = await startProvider({ port: 0, jsonMaxAge: 0, testHooks: true });
 const demoServer = createDemoServer({ root: process.cwd(), providerUrl: provider.url });
 await new Promise((resolve) => demoServer.listen(0, '127.0.0.1', resolve));
 const demoUrl = `http://localhost:${demoServer.address().port}/`;
@@ -60,6 +62,50 @@ function bundleTests() {
   };
 }
 
+/**
+ * The fault provider's hooks for the browser tests, as server commands (`executeServerCommand('provider-…')`):
+ * `provider-fail` (a failure rule), `provider-clear`, `provider-log`, `provider-log-clear`; and `provider-raw`, an
+ * HTTP request made from Node (any method and headers, a forged Host included) to either provider, answered as
+ * `{ status, headers, body }`.
+ */
+function providerCommands() {
+  const hooks = faultProvider.server.provider;
+  return {
+    name: 'provider-commands',
+    async executeCommand({ command, payload }) {
+      switch (command) {
+        case 'provider-fail':
+          return hooks.fail(payload);
+        case 'provider-clear':
+          hooks.clearFailures();
+          return true;
+        case 'provider-log':
+          return hooks.log();
+        case 'provider-log-clear':
+          hooks.clearLog();
+          return true;
+        case 'provider-raw': {
+          const { which = 'fault', path, method = 'GET', headers = {} } = payload;
+          const base = new URL(which === 'main' ? provider.url : faultProvider.url);
+          const { request } = await import('node:http');
+          return new Promise((resolve, reject) => {
+            const req = request({ host: '127.0.0.1', port: base.port, path, method, headers }, (res) => {
+              let body = '';
+              res.setEncoding('utf8');
+              res.on('data', (c) => (body += c));
+              res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+            });
+            req.on('error', reject);
+            req.end();
+          });
+        }
+        default:
+          return undefined;
+      }
+    },
+  };
+}
+
 /** Ends the run with one plain 'N passed, N failed' line (what CI reads), counted over every test. */
 function summaryLine() {
   return {
@@ -98,6 +144,7 @@ export default {
   reporters: [defaultReporter(), summaryLine()],
   plugins: [
     bundleTests(),
+    providerCommands(),
     {
       name: 'stop-servers',
       serverStop() {

@@ -1,23 +1,7 @@
 // Collects Content-Security-Policy violations on the strict-CSP demo page while a menu and a playing video
 // (captions, notices, a modal) are on screen, and reports them to a parent window (the browser tests embed
 // this page in an iframe).
-const violations = [];
-document.addEventListener('securitypolicyviolation', (e) => {
-  violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
-});
-const errors = [];
-window.addEventListener('error', (e) => errors.push(String(e.message)));
-window.addEventListener('unhandledrejection', (e) => errors.push(String(e.reason?.message ?? e.reason)));
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const until = async (check, ms = 10000) => {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > ms) return false;
-    await sleep(50);
-  }
-  return true;
-};
+import { errors, report as send, sleep, until, violations } from './csp-watch.js';
 
 async function run() {
   await customElements.whenDefined('patient-ed-player');
@@ -67,10 +51,6 @@ async function run() {
     // and the text overlay are positioned so), which a strict CSP allows.
     styleAttributes: [menu, video].reduce((n, el) => n + el.shadowRoot.querySelectorAll('[style]:not(.annotation-stage, .annotation-stage *)').length, 0),
   };
-  if (window.parent !== window) window.parent.postMessage(report, '*');
-  const out = document.createElement('output');
-  out.id = 'csp-report';
-  out.textContent = `CSP violations: ${violations.length}`;
-  document.body.append(out);
+  send(report);
 }
 run();

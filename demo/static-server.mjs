@@ -7,7 +7,8 @@
  *   /dist/*       the repo's dist/ (the built element), CORS-enabled so pages on other origins can import it
  *   /anything     demo/anything (also demo/anything.html and demo/anything/index.html)
  *
- * In .html files the literal token %PROVIDER_URL% is replaced by the provider's URL. Everything is sent with
+ * In .html files the literal token %PROVIDER_URL% is replaced by the provider's URL, and %NONCE% by a fresh random
+ * nonce per response (pages with a nonce-based script policy; such pages are sent with `Cache-Control: no-store`). Everything is sent with
  * `Cache-Control: no-cache` (revalidated by ETag) so a rebuild shows up on reload; scripts, styles and pages are
  * gzip-compressed for browsers that accept it.
  */
@@ -40,6 +41,7 @@ const TYPES = {
 };
 
 export const PROVIDER_TOKEN = '%PROVIDER_URL%';
+export const NONCE_TOKEN = '%NONCE%';
 
 export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' } = {}) {
   if (!root) throw new TypeError('createDemoServer: root (the repository root) is required');
@@ -130,11 +132,15 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
 
     const ext = path.extname(file).toLowerCase();
     let body = await fsp.readFile(file);
-    if (ext === '.html') body = Buffer.from(body.toString('utf8').split(PROVIDER_TOKEN).join(providerUrl));
+    const nonced = ext === '.html' && body.includes(NONCE_TOKEN);
+    if (ext === '.html') {
+      const nonce = crypto.randomBytes(16).toString('base64');
+      body = Buffer.from(body.toString('utf8').split(PROVIDER_TOKEN).join(providerUrl).split(NONCE_TOKEN).join(nonce));
+    }
     const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     const headers = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Cache-Control': 'no-cache',
+      'Cache-Control': nonced ? 'no-store' : 'no-cache',
       ETag: etag,
     };
     const inm = req.headers['if-none-match'];

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { HttpClient } from '../src/content/http';
 import { resolveLabel } from '../src/content/labels';
-import { normaliseHyperlink, normalisePlaylist, safeHref } from '../src/content/normalise-playlist';
+import { normaliseHyperlink, normalisePlaylist } from '../src/content/normalise-playlist';
+import { LINK_SCHEMES, safeUrl } from '../src/content/url';
 import { flattenProfile, isMenuCode } from '../src/content/profile';
 import { ProviderApi, resolveHosts, substituteMetaImage } from '../src/content/provider';
 import { PROVIDER_URL } from './helpers';
@@ -60,8 +61,10 @@ describe('content models', () => {
     expect(p.items[0].chapters).to.deep.equal([{ f: 0, h: 'Intro' }, { f: 6000, h: 'End' }]);
     expect(p.items[0].hyperlink).to.equal('https://www.example.org/a');
     expect(normaliseHyperlink('http://a.example')).to.equal('http://a.example');
-    expect(safeHref(normaliseHyperlink('javascript:alert(1)'))).to.equal(undefined);
-    expect(safeHref('https://ok.example/x')).to.equal('https://ok.example/x');
+    expect(safeUrl(normaliseHyperlink('javascript:alert(1)'), undefined, LINK_SCHEMES)).to.equal(undefined);
+    expect(safeUrl('https://ok.example/x', undefined, LINK_SCHEMES)).to.equal('https://ok.example/x');
+    expect(safeUrl('mailto:care@clinic.example', undefined, LINK_SCHEMES)).to.equal('mailto:care@clinic.example');
+    expect(safeUrl('tel:+15550100', undefined, LINK_SCHEMES)).to.equal('tel:+15550100');
     expect(() => normalisePlaylist(null, 'A')).to.throw(TypeError);
     expect(() => normalisePlaylist([], 'A')).to.throw(TypeError);
   });
@@ -78,6 +81,36 @@ describe('content models', () => {
     expect(a.artUrl('https://cdn.example/logo.png')).to.equal('https://cdn.example/logo.png');
     const split = resolveHosts(PROVIDER_URL, { static: 'https://static.example/s' });
     expect(split.static).to.equal('https://static.example/s/');
+  });
+
+  it('puts only http(s) URLs from options or provider data in a src or href; other schemes fall back or are dropped', async () => {
+    const hostile = ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', 'blob:https://x.example/1', 'file:///etc/passwd', 'vbscript:x'];
+    for (const bad of hostile) {
+      expect(safeUrl(bad), bad).to.equal(undefined);
+      expect(safeUrl(bad, undefined, LINK_SCHEMES), bad).to.equal(undefined);
+      // Hosts from attributes: the default (or the provider's own path) instead.
+      expect(resolveHosts(bad).api, bad).to.equal('http://localhost:8001/api/');
+      expect(resolveHosts(PROVIDER_URL, { static: bad, brochure: bad }).static, bad).to.equal(new URL('static/', PROVIDER_URL).href);
+      expect(resolveHosts(PROVIDER_URL, { brochure: bad }).brochure, bad).to.equal(new URL('brochures/', PROVIDER_URL).href);
+      const a = api();
+      expect(a.artUrl(bad), bad).to.equal(undefined);
+      // A poster path of another scheme: the thumbnail instead.
+      expect(a.posterUrl({ posterPath: bad, file: 'knee' }), bad).to.equal(a.thumbnailUrl('knee'));
+      expect(a.posterUrl({ posterPath: bad }), bad).to.equal(undefined);
+    }
+    expect(safeUrl(' https://ok.example/a ')).to.equal('https://ok.example/a');
+    expect(safeUrl('posters/x.jpg', 'https://s.example/static/')).to.equal('https://s.example/static/posters/x.jpg');
+    expect(safeUrl(42)).to.equal(undefined);
+  });
+
+  it('a video source of another scheme is no source (the item says it could not be loaded)', async () => {
+    const hosts = resolveHosts('https://provider.example/');
+    const answer = (src: unknown) => new ProviderApi(hosts, new HttpClient({ fetch: async () => Response.json({ src, alternate: 'javascript:alert(1)' }) }));
+    expect((await answer('javascript:alert(1)').videoSource('demo', 'knee', 'en', false).catch((e) => e)).message).to.equal('Malformed video source');
+    expect((await answer('data:video/mp4;base64,AAAA').videoSource('demo', 'knee', 'en', false).catch((e) => e)).message).to.equal('Malformed video source');
+    // An alternate (cdn) of another scheme: the main source; a relative source is on the API host.
+    expect((await answer('media/knee.mp4').videoSource('demo', 'knee', 'en', true)).src).to.equal('https://provider.example/api/media/knee.mp4');
+    expect((await answer('/media/knee.mp4').videoSource('demo', 'knee', 'en', false)).src).to.equal('https://provider.example/media/knee.mp4');
   });
 
   it('substitutes the user-68 image of a last skip item by text language (en fallback)', async () => {

@@ -24,36 +24,55 @@ interface CspReport {
   lang: string;
 }
 
+/** Open a demo page in an iframe and wait for the report it posts (`type`); the iframe goes away after. */
+async function pageReport<T>(page: URL, type: string, timeout: number): Promise<T> {
+  const iframe = document.createElement('iframe');
+  iframe.src = page.href;
+  iframe.width = '900';
+  iframe.height = '700';
+  const report = new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} from ${page.pathname}`)), timeout);
+    window.addEventListener('message', function onMessage(e) {
+      if (e.source !== iframe.contentWindow || e.data?.type !== type) return;
+      clearTimeout(timer);
+      window.removeEventListener('message', onMessage);
+      resolve(e.data);
+    });
+  });
+  document.body.append(iframe);
+  try {
+    return await report;
+  } finally {
+    iframe.remove();
+  }
+}
+
 describe('strict CSP host page (built dist, another origin)', () => {
   it('renders a menu with its search dialog and a playing video (captions, a modal, annotation) with zero violations, loading the script twice', async function () {
     this.timeout(40000);
-    const iframe = document.createElement('iframe');
-    iframe.src = new URL('csp.html', DEMO_URL).href;
-    iframe.width = '900';
-    iframe.height = '700';
-    const report = new Promise<CspReport>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no CSP report from the iframe')), 35000);
-      window.addEventListener('message', function onMessage(e) {
-        if (e.source !== iframe.contentWindow || e.data?.type !== 'csp-report') return;
-        clearTimeout(timer);
-        window.removeEventListener('message', onMessage);
-        resolve(e.data);
-      });
-    });
-    document.body.append(iframe);
-    try {
-      const r = await report;
-      expect(r.ready).to.equal(true);
-      expect([r.playing, r.captions, r.modal, r.search, r.annotation]).to.deep.equal([true, true, true, true, true]);
-      expect(r.violations).to.deep.equal([]);
-      expect(r.errors).to.deep.equal([]);
-      expect(r.items).to.be.greaterThan(0);
-      expect(r.styleAttributes).to.equal(0);
-      // The built entry's texts come from its catalogs (in the language the page's storage may hold).
-      expect(r.texts).to.deep.equal(['notice.region', 'modal.settings'].map((id) => flat(CATALOGS[r.lang][id])));
-    } finally {
-      iframe.remove();
-    }
+    const r = await pageReport<CspReport>(new URL('csp.html', DEMO_URL), 'csp-report', 35000);
+    expect(r.ready).to.equal(true);
+    expect([r.playing, r.captions, r.modal, r.search, r.annotation]).to.deep.equal([true, true, true, true, true]);
+    expect(r.violations).to.deep.equal([]);
+    expect(r.errors).to.deep.equal([]);
+    expect(r.items).to.be.greaterThan(0);
+    expect(r.styleAttributes).to.equal(0);
+    // The built entry's texts come from its catalogs (in the language the page's storage may hold).
+    expect(r.texts).to.deep.equal(['notice.region', 'modal.settings'].map((id) => flat(CATALOGS[r.lang][id])));
+  });
+
+  it('plays a video, a slide set and a YouTube item under a nonce-based strict-dynamic policy with Trusted Types enforced, with zero violations', async function () {
+    this.timeout(60000);
+    const page = new URL('csp-nonce.html', DEMO_URL);
+    // The YouTube item loads the local stand-in for YouTube's iframe API (from this origin: strict-dynamic lets the
+    // player's script load it, and only through its Trusted Types policy).
+    page.searchParams.set('yt', new URL('/test/fixtures/fake-youtube-iframe-api.js', location.href).href);
+    const r = await pageReport<{ played: Record<string, boolean>; trustedTypes: boolean; violations: unknown[]; errors: string[]; styleAttributes: number }>(page, 'csp-nonce-report', 55000);
+    expect(r.trustedTypes, 'the browser has Trusted Types (the page requires them)').to.equal(true);
+    expect(r.played).to.deep.equal({ video: true, slides: true, youtube: true });
+    expect(r.violations).to.deep.equal([]);
+    expect(r.errors).to.deep.equal([]);
+    expect(r.styleAttributes).to.equal(0);
   });
 
   it('serves the built module with CORS so another origin can load it', async () => {

@@ -4,57 +4,16 @@ import type { ProviderApi } from '../src/content/provider';
 import { ANALYTICS } from '../src/playback/analytics';
 import { PlaybackEngine } from '../src/playback/engine';
 import { TIMING } from '../src/playback/timing';
-import type { AdapterEvents, MediaAdapter, MediaLoader } from '../src/playback/types';
+import type { MediaLoader } from '../src/playback/types';
 import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
 import { createPlayerState } from '../src/state/player-state';
+import { FakeAdapter, testPlaylist } from './fake-adapter';
 import { FakeClock } from './fake-clock';
 
-/** A media adapter whose time the test sets; it reports like a real one. */
-class FakeAdapter implements MediaAdapter {
-  readonly kind = 'html5' as const;
-  readonly canvasable = false;
-  time = 0;
-  playing = false;
-  destroyed = false;
-  constructor(
-    readonly events: AdapterEvents,
-    readonly duration: number,
-  ) {}
-  async play() {
-    this.playing = true;
-    this.events.playing();
-  }
-  pause() {
-    this.playing = false;
-    this.events.paused();
-  }
-  seek(seconds: number) {
-    this.time = seconds;
-  }
-  setVolume() {}
-  setMuted() {}
-  getCurrentTime() {
-    return this.time;
-  }
-  getDuration() {
-    return this.duration;
-  }
-  destroy() {
-    this.destroyed = true;
-  }
-}
-
-const PLAYLIST = {
-  code: 'A_TEST',
-  type: 'video',
-  voLanguages: ['en'],
-  ccLanguages: ['en'],
-  flags: { lang_type: 'single', skip: 1 },
-  items: [
-    { type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 8, version: { text: [{ key: 'chapter', value: 'Start', t: null, f: 0 }, { key: 'chapter', value: 'Middle', t: null, f: 4000 }] } },
-    { type: 'MainHostedVideo', code: 'V_TWO', file: 'two', runtime: 6 },
-  ],
-};
+const PLAYLIST = testPlaylist([
+  { type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 8, version: { text: [{ key: 'chapter', value: 'Start', t: null, f: 0 }, { key: 'chapter', value: 'Middle', t: null, f: 4000 }] } },
+  { type: 'MainHostedVideo', code: 'V_TWO', file: 'two', runtime: 6 },
+]);
 
 /** An engine with a fake adapter per item and a fake clock: playback rules in milliseconds of test time. */
 async function setup(playlist: object = PLAYLIST) {
@@ -80,6 +39,8 @@ async function setup(playlist: object = PLAYLIST) {
   engine.loadPlaylist(normalisePlaylist(playlist, 'A_TEST'), 'key');
   const settle = () => new Promise((r) => setTimeout(r, 0));
   await settle();
+  // Later loads are not bunched with the first one (item changes within loadSpacingMs wait for the burst to end).
+  clock.tick(TIMING.loadSpacingMs);
   /** Move the media's time and let the 40 ms poll see it. */
   const advance = async (seconds: number) => {
     adapters.at(-1)!.time = seconds;

@@ -1,3 +1,4 @@
+import { executeServerCommand } from '@web/test-runner-commands';
 import '../src/index';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { CONTROLLER } from '../src/app/player-app';
@@ -65,35 +66,24 @@ export function waitForPath(el: PatientEdPlayerElement, path: string | RegExp, t
   return waitFor(() => (typeof path === 'string' ? el.currentPath === path : path.test(el.currentPath)), `path ${path} (now ${el.currentPath})`, timeout);
 }
 
-export async function providerLog(): Promise<{ method: string; path: string; referrer?: string }[]> {
-  const res = await fetch(new URL('__log', FAULT_PROVIDER_URL));
-  const body = await res.json();
-  return Array.isArray(body) ? body : (body.requests ?? body.log ?? []);
-}
-export async function clearProviderLog(): Promise<void> {
-  await fetch(new URL('__log/clear', FAULT_PROVIDER_URL), { method: 'POST' });
-}
+/**
+ * The fault provider's hooks, reached through the test runner (in Node): the hooks send no CORS headers, so this
+ * page could not call them itself.
+ */
+const provider = <T = unknown>(command: string, payload?: unknown) => executeServerCommand<T, unknown>(`provider-${command}`, payload);
+
+export const providerLog = () => provider<{ method: string; path: string; referrer?: string | null; status: number | null }[]>('log');
+export const clearProviderLog = () => provider('log-clear').then(() => undefined);
 /** Make the next `times` requests whose path starts with `path` fail with `status` ('drop' = network error). */
-export async function failNext(path: string, status: number | 'drop', times = 1): Promise<void> {
-  const url = new URL('__fail', FAULT_PROVIDER_URL);
-  url.searchParams.set('path', path);
-  url.searchParams.set('status', String(status));
-  url.searchParams.set('times', String(times));
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`fail hook refused: ${res.status}`);
-}
+export const failNext = (path: string, status: number | 'drop', times = 1) => provider('fail', { path, status, times }).then(() => undefined);
 /** Make the next `times` requests whose path starts with `path` wait `ms` before being answered normally. */
-export async function delayNext(path: string, ms: number, times = 1): Promise<void> {
-  const url = new URL('__fail', FAULT_PROVIDER_URL);
-  url.searchParams.set('path', path);
-  url.searchParams.set('delay', String(ms));
-  url.searchParams.set('times', String(times));
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`delay hook refused: ${res.status}`);
-}
-export async function clearFailures(): Promise<void> {
-  await fetch(new URL('__fail/clear', FAULT_PROVIDER_URL), { method: 'POST' });
-}
+export const delayNext = (path: string, ms: number, times = 1) => provider('fail', { path, delay: ms, times }).then(() => undefined);
+/** Answer the next request whose path starts with `path` with `body` (a JSON text, status 200) instead. */
+export const answerNext = (path: string, body: unknown) => provider('fail', { path, body: typeof body === 'string' ? body : JSON.stringify(body) }).then(() => undefined);
+export const clearFailures = () => provider('clear').then(() => undefined);
+/** An HTTP request made from Node to a provider (`main` or `fault`), any method and headers: `{ status, headers, body }`. */
+export const providerRaw = (request: { which?: 'main' | 'fault'; path: string; method?: string; headers?: Record<string, string> }) =>
+  provider<{ status: number; headers: Record<string, string>; body: string }>('raw', request);
 
 /** Storage is shared by the page: tests start clean. */
 export function clearStorage(): void {

@@ -7,7 +7,7 @@ import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { FakeClock } from './fake-clock';
 import { messages as ptMessages } from '../locales/pt/player';
 
-import { $, cleanPlayersAndFaults, $$, clearFailures, clearStorage, failNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath, flat, sleep } from './helpers';
+import { $, answerNext, cleanPlayersAndFaults, $$, clearFailures, clearStorage, failNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath, flat, sleep } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const engine = (el: PatientEdPlayerElement) => el[CONTROLLER].engine;
@@ -473,7 +473,11 @@ describe('failures show a message while the rest of the player works', () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => pb(el).error, 'media error', 10000);
     expect(pb(el).error!.kind).to.equal('media');
-    expect(text(el, '.stage-error')).to.equal('This video could not be played.');
+    expect(text(el, '.stage-error p')).to.equal('This video could not be played.');
+    // "Try again" really loads it again: the server is fine now.
+    await clearFailures();
+    $(el, '.stage-error [data-control="retry"]')!.click();
+    await waitFor(() => pb(el).ready && !pb(el).error, 'the video after Try again', 10000);
     $(el, '[data-action="menu"]')!.click();
     await waitFor(() => $(el, '.menu-sections, .item-card'), 'menu still works');
   });
@@ -495,7 +499,8 @@ describe('failures show a message while the rest of the player works', () => {
   it('a YouTube script that fails to load', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_YT', 'youtube-api-url': '/test/fixtures/missing-youtube-api.js' });
     await waitFor(() => $(el, '.stage-error'), 'script error', 20000);
-    expect(text(el, '.stage-error')).to.equal('YouTube API load error.');
+    expect(text(el, '.stage-error p')).to.equal('YouTube API load error.');
+    expect(text(el, '.stage-error [data-control="retry"]')).to.equal('Try again');
     expect(pb(el).error!.kind).to.equal('script');
     $(el, '[data-action="menu"]')!.click();
     await waitFor(() => $(el, '.item-card, .section-card'), 'menu works');
@@ -637,13 +642,13 @@ describe('review fixes: replay, chapter route, session choices, menu access, end
   it('malformed provider data gives a clear message, never a blank or frozen player', async () => {
     const cyclic = JSON.stringify({ code: 'root', children: [{ code: 'L_X', layer: 'library', children: [{ code: 'L_X' }, { code: 'A_OK', file: 'knee-overview', labels: { en: 'Fine' } }] }] });
     await clearFailures();
-    await fetch(new URL(`__fail?path=/api/clients/demo/profile&body=${encodeURIComponent(cyclic)}`, FAULT_PROVIDER_URL));
+    await answerNext('/api/clients/demo/profile', cyclic);
     const menu = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => $(menu, '.section-card[data-code="L_X"]'), 'menu from a cyclic tree');
     expect(text(menu, '.section-count')).to.equal('1 video');
     for (const body of ['[]', '"a string"', '{"items":"nope","flags":7}']) {
       await clearFailures();
-      await fetch(new URL(`__fail?path=/api/clients/demo/playlists/A_DEMO_VIDEO&body=${encodeURIComponent(body)}`, FAULT_PROVIDER_URL));
+      await answerNext('/api/clients/demo/playlists/A_DEMO_VIDEO', body);
       const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
       await waitFor(() => $(el, '.load-failure, .player-frame'), `a screen for ${body}`);
       if ($(el, '.load-failure')) expect(text(el, '.load-failure-message')).to.equal('The content server sent data the player could not read.');

@@ -4,7 +4,7 @@ import { CONTROLLER } from '../src/app/player-app';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import type { SearchSession } from '../src/search/session';
 import { FakeClock } from './fake-clock';
-import { $, $$, cleanPlayersAndFaults, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, PROVIDER_URL, shadow, sleep, text, waitFor, waitForPath } from './helpers';
+import { $, $$, cleanPlayersAndFaults, clearFailures, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, PROVIDER_URL, providerLog, shadow, sleep, text, waitFor, waitForPath } from './helpers';
 
 const active = (el: Element) => shadow(el).activeElement as HTMLElement | null;
 const input = (el: Element) => $<HTMLInputElement>(el, '.modal input[type="search"]');
@@ -490,11 +490,11 @@ describe('search: hostile input and failures', () => {
     const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
     el[CONTROLLER].navigate('/demo/menu/search');
     await waitFor(() => $(el, '[data-search-status="error"]'), 'search unavailable', 15000);
-    const count = async () => (await (await fetch(new URL('__log', FAULT_PROVIDER_URL))).json()).filter((r: { path: string }) => r.path === '/api/clients/demo/profile').length;
+    const count = async () => (await providerLog()).filter((r) => r.path === '/api/clients/demo/profile').length;
     const before = await count();
     await sleep(1500);
     expect(await count()).to.equal(before); // no retry loop
-    await fetch(new URL('__fail/clear', FAULT_PROVIDER_URL), { method: 'POST' });
+    await clearFailures();
     $<HTMLButtonElement>(el, '[data-search-status="error"] button')!.click();
     await waitFor(() => hitIds(el).length > 0, 'results after retry', 15000);
   });

@@ -8,17 +8,26 @@
  *
  * Run directly (`node demo/provider/server.mjs`) it listens on PROVIDER_PORT (default 8001), HOST (default 127.0.0.1).
  *
- * Test hooks (per server instance; these paths are never logged nor failed):
+ * Test hooks, only when started for tests (`testHooks: true`, or PROVIDER_TEST_HOOKS=1 when run directly; `npm start`
+ * never enables them). Per server instance; these paths are never logged nor failed, and they send no CORS headers
+ * (a page on another origin cannot use them; the browser tests reach them through the test runner, in Node):
  *   GET  /__log                                   the last 200 requests (preflights included), oldest first:
  *                                                 [{ id, time, method, path, query, referrer, status, injected? }]
  *                                                 referrer: the X-Embed-Referrer header, null when absent;
  *                                                 status: 0 for a dropped connection; injected: the failure applied
  *   POST /__log/clear                             empties it
- *   GET  /__fail?path=/api/x&status=503&times=2   the next 2 requests whose path starts with /api/x answer 503
- *        status=drop destroys the socket instead (a network error); delay=ms waits first (alone: only a delay).
+ *   POST /__fail {"path":"/api/x","status":503,"times":2}
+ *                                                 the next 2 requests whose path starts with /api/x answer 503;
+ *        "status":"drop" destroys the socket instead (a network error); "delay":ms waits first (alone: only a delay);
+ *        "body": a JSON text answered instead (status 200 unless given).
  *        OPTIONS preflights are never failed, so a browser sees the injected status itself.
  *   POST /__fail/clear                            removes every pending failure
+ * Changes are POSTs with a JSON body (Content-Type: application/json; anything else is refused with 415).
  * The same hooks are on `server.provider` for Node callers: { log(), clearLog(), fail(rule), clearFailures() }.
+ * Without test hooks these paths are not found (404), and `server.provider` is undefined.
+ *
+ * URLs in answers (video sources) are built from `publicUrl`, or the address the server listens on; never from the
+ * request's Host header.
  *
  * Besides the clients in content/clients/, the provider serves `bigdemo` (see bigdemo.mjs): a 10,000-item menu
  * generated in memory on first use (createProvider({ bigdemo: false }) turns it off). Profiles are served with each
@@ -146,7 +155,7 @@ function parseTarget(rawUrl) {
   return { rawPath, rawQuery, segments, query: new URLSearchParams(rawQuery) };
 }
 
-export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMaxAge = 300, fileMaxAge = 86400, bigdemo = true } = {}) {
+export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMaxAge = 300, fileMaxAge = 86400, bigdemo = true, testHooks = false } = {}) {
   const contentRoot = path.resolve(root);
   const base = publicUrl ? (publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`) : undefined;
   /** Per-instance test-hook state. */
@@ -270,13 +279,10 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     });
   }
 
+  // The configured public origin, else the address the request came in on: never the Host header (a forged one
+  // would put another site's URL in a video-source answer).
   const publicBase = (req) => {
-    if (base) return base;
-    const host = req.headers.host;
-    if (host && /^[A-Za-z0-9.\-:[\]]+$/.test(host)) {
-      const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-      return `${proto}://${host}/`;
-    }
+    if (base ?? server.publicUrl) return base ?? server.publicUrl;
     const addr = req.socket.localAddress?.includes(':') ? `[${req.socket.localAddress}]` : req.socket.localAddress;
     return `http://${addr}:${req.socket.localPort}/`;
   };
@@ -620,27 +626,37 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     failures: () => failures.map((r) => ({ ...r })),
   };
 
-  async function handleHook(req, res, segments, query) {
+  /**
+   * A change asks for POST with a JSON body (`Content-Type: application/json`): a browser sends that only after a
+   * preflight, which the hooks never answer with CORS, so no page can make one (not even blindly).
+   */
+  async function readHookBody(req) {
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new ApiError(415, 'unsupported_media_type', 'Test hooks take a JSON body (Content-Type: application/json)');
+    let text = '';
+    for await (const chunk of req) {
+      text += chunk;
+      if (text.length > 200_000) throw new ApiError(413, 'payload_too_large', 'Too large');
+    }
+    try {
+      const body = text.trim() ? JSON.parse(text) : {};
+      if (body && typeof body === 'object' && !Array.isArray(body)) return body;
+    } catch {
+      // reported below
+    }
+    throw new ApiError(400, 'invalid_json', 'The body must be a JSON object');
+  }
+
+  async function handleHook(req, res, segments) {
     const name = segments.join('/');
     const method = req.method;
-    if (name === '__log' && (method === 'GET' || method === 'HEAD')) return sendJson(req, res, 200, hooks.log(), { cache: false });
-    if (name === '__log/clear' && method === 'POST') {
-      hooks.clearLog();
-      return sendJson(req, res, 200, { ok: true }, { cache: false });
-    }
-    if (name === '__fail' && (method === 'GET' || method === 'POST')) {
-      const rule = hooks.fail({
-        path: query.get('path') ?? undefined,
-        status: query.get('status') ?? undefined,
-        times: query.get('times') ?? 1,
-        delay: query.get('delay') ?? 0,
-        body: query.get('body') ?? undefined,
-      });
-      return sendJson(req, res, 200, { ok: true, rule, rules: hooks.failures() }, { cache: false });
-    }
-    if (name === '__fail/clear' && method === 'POST') {
-      hooks.clearFailures();
-      return sendJson(req, res, 200, { ok: true }, { cache: false });
+    const done = (body = { ok: true }) => sendJson(req, res, 200, body, { cache: false });
+    if (name === '__log' && (method === 'GET' || method === 'HEAD')) return done(hooks.log());
+    if (['__log/clear', '__fail', '__fail/clear'].includes(name) && method === 'POST') {
+      const body = await readHookBody(req);
+      if (name === '__log/clear') hooks.clearLog();
+      else if (name === '__fail/clear') hooks.clearFailures();
+      else return done({ ok: true, rule: hooks.fail(body), rules: hooks.failures() });
+      return done();
     }
     if (['__log', '__log/clear', '__fail', '__fail/clear'].includes(name)) {
       return sendError(req, res, 405, 'method_not_allowed', `${method} not allowed on /${name}`, { Allow: name === '__log' ? 'GET, HEAD' : 'POST' });
@@ -725,18 +741,20 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
   // ---- the handler ------------------------------------------------------------------------------
   async function handle(req, res) {
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+    const target = parseTarget(req.url);
+    if (testHooks && target.segments[0]?.startsWith('__')) {
+      // The hooks are for the test runner only: no CORS, so no page can reach them.
+      for (const k of Object.keys(CORS_HEADERS)) res.removeHeader(k);
+      return req.method === 'OPTIONS' ? res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end() : handleHook(req, res, target.segments);
+    }
     const referrer = req.headers[REFERRER_HEADER];
     if (typeof referrer === 'string' && isHeaderSafe(referrer)) res.setHeader('X-Embed-Referrer-Seen', referrer);
 
-    const target = parseTarget(req.url);
-    const isHook = target.segments[0]?.startsWith('__') ?? false;
-
     if (req.method === 'OPTIONS') {
-      if (!isHook) logRequest(req, res, target, referrer);
-      res.writeHead(204, { ...PREFLIGHT_HEADERS, ...(isHook ? { 'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS' } : {}), 'Content-Length': 0 });
+      logRequest(req, res, target, referrer);
+      res.writeHead(204, { ...PREFLIGHT_HEADERS, 'Content-Length': 0 });
       return res.end();
     }
-    if (isHook) return handleHook(req, res, target.segments, target.query);
 
     const entry = logRequest(req, res, target, referrer);
     const failure = takeFailure(target.rawPath, target.rawQuery);
@@ -794,7 +812,7 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     else socket.destroy();
   });
-  server.provider = hooks;
+  if (testHooks) server.provider = hooks;
   server.contentRoot = contentRoot;
   return server;
 }
@@ -838,7 +856,9 @@ export function startProvider({ port = 8001, host = '127.0.0.1', root, publicUrl
     server.listen(port, host, () => {
       server.off('error', reject);
       const actual = server.address().port;
-      resolve({ server, port: actual, url: publicUrl ?? `http://${displayHost(host)}:${actual}/` });
+      const url = publicUrl ?? `http://${displayHost(host)}:${actual}/`;
+      server.publicUrl = url;
+      resolve({ server, port: actual, url });
     });
   });
 }
@@ -854,7 +874,7 @@ const isMain = (() => {
 if (isMain) {
   const port = Number(process.env.PROVIDER_PORT ?? 8001);
   const host = process.env.HOST || '127.0.0.1';
-  startProvider({ port, host, publicUrl: process.env.PROVIDER_PUBLIC_URL || undefined }).then(
+  startProvider({ port, host, publicUrl: process.env.PROVIDER_PUBLIC_URL || undefined, testHooks: process.env.PROVIDER_TEST_HOOKS === '1' }).then(
     ({ server, url }) => {
       console.log(`Provider:   ${url}`);
       const stop = () => {

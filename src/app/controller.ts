@@ -1,7 +1,7 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { subscribe } from 'valtio';
 import { memoryLocation } from 'wouter/memory-location';
-import { HttpClient } from '../content/http';
+import { DEFAULT_TIMEOUT_MS, HttpClient, isRetryable } from '../content/http';
 import { ProviderApi, resolveHosts, type ProviderHosts } from '../content/provider';
 import { messages as enMessages } from '../../locales/en/messages';
 import { CAPTION_STYLE_KEYS, STORAGE_KEY, type PartialPreferences, type PreferenceKey, type Preferences } from '../preferences/defaults';
@@ -15,10 +15,11 @@ import { ResourceSlot, toLoadError } from '../state/resource';
 import type { Playlist } from '../content/playlist';
 import type { SharedView } from '../content/share-link';
 import { SCRIPT_URL } from '../core/script-url';
+import { dispatchPlayerEvent, type PlayerErrorCode } from '../core/events';
 import { activateLanguage, type CatalogName } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
 import { modalEntry } from '../screens/modal-registry';
-import { ENGINE, ERROR_SCREEN, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
+import { ENGINE, ERROR_SCREEN, MENU_SCREEN, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
 import type { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock } from '../playback/clock';
@@ -55,8 +56,8 @@ export class PlayerController implements CommandContext {
   private currentSearch = '';
   private apiCache?: { key: string; api: ProviderApi };
   private clientAbort?: AbortController;
-  private readonly profile = new ResourceSlot(this.state.data.profile);
-  private readonly playlist = new ResourceSlot(this.state.data.playlist);
+  private readonly profile = new ResourceSlot(this.state.data.profile, (e) => this.reportError('menu', e));
+  private readonly playlist = new ResourceSlot(this.state.data.playlist, (e) => this.reportError('playlist', e));
   /** The menu language whose catalog was last requested, and the caption language last applied. */
   private languageWanted?: string;
   private ccWanted?: string;
@@ -69,6 +70,8 @@ export class PlayerController implements CommandContext {
 
   /** The iframe embed page of the `embed-url` attribute (the Embed dialog's default otherwise). */
   embedPage?: string;
+  /** Per provider request, ms (0: none): the `request-timeout` attribute. */
+  requestTimeout = DEFAULT_TIMEOUT_MS;
   /** The drawings of the items annotated while the page lives, by playlist key and item (the annotation chunk's). */
   declare annotations?: Map<string, string>;
   /** The annotation overlay's surface while it is open (tests and the bench look at it). */
@@ -137,8 +140,8 @@ export class PlayerController implements CommandContext {
   }
 
   api(hosts: ProviderHosts): ProviderApi {
-    const key = JSON.stringify(hosts);
-    if (this.apiCache?.key !== key) this.apiCache = { key, api: new ProviderApi(hosts, new HttpClient()) };
+    const key = JSON.stringify(hosts) + this.requestTimeout;
+    if (this.apiCache?.key !== key) this.apiCache = { key, api: new ProviderApi(hosts, new HttpClient({ timeout: this.requestTimeout })) };
     return this.apiCache.api;
   }
 
@@ -219,6 +222,7 @@ export class PlayerController implements CommandContext {
     const prefs = this.preferences();
     const api = this.api(hosts);
     if (route.name === 'navigation' && client) {
+      void MENU_SCREEN.load().catch(() => undefined); // the shell shows the failure with a retry
       const lang = prefs.menuLanguage;
       this.profile.load(`${client}|${lang}|${hosts.api}`, (signal) => api.profile(client, lang, signal));
     }
@@ -355,10 +359,18 @@ export class PlayerController implements CommandContext {
       this.state.clientStatus = e.kind === 'status' && e.status === 404 ? 'not-found' : 'error';
       if (this.state.clientStatus === 'not-found') void ERROR_SCREEN.load().catch(() => undefined);
       this.state.clientError = toLoadError(error);
+      this.reportError('client', error);
     }
   }
 
+  /** A failed provider request the visitor sees, told to the host page (the `error` event). */
+  private reportError(code: PlayerErrorCode, error: unknown): void {
+    dispatchPlayerEvent(this.host, 'error', { code, message: String((error as Error)?.message ?? error), retryable: isRetryable(error) });
+  }
+
   retryClient(hosts: ProviderHosts): Promise<void> {
+    // What failed beside the configuration (the menu or playlist, requested with it) is asked again too.
+    for (const slot of [this.profile, this.playlist]) slot.invalidate(true);
     const client = this.state.loadedClient;
     this.state.loadedClient = undefined;
     return client ? this.loadClient(client, hosts) : Promise.resolve();
@@ -454,7 +466,15 @@ export class PlayerController implements CommandContext {
     };
     if (channel) channel.onmessage = reread;
     globalThis.addEventListener?.('storage', onStorage);
+    // The network came back: what failed for want of it is asked again.
+    const onOnline = () => {
+      if (this.state.clientStatus === 'error') void this.retryClient(this.hosts ?? resolveHosts(undefined));
+      for (const name of ['profile', 'playlist'] as const) if (this.state.data[name].status === 'error') this.retry(name);
+      this.engineInstance?.retry();
+    };
+    globalThis.addEventListener?.('online', onOnline);
     return () => {
+      globalThis.removeEventListener?.('online', onOnline);
       offRoute();
       unsubscribe();
       channel?.close();

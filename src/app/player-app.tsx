@@ -2,6 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Router } from 'wouter';
 import { resolveHosts } from '../content/provider';
+import { parseTimeout } from '../content/http';
 import { PlayerContext, type PlayerContextValue } from './context';
 import type { PlayerController } from './controller';
 import { Shell } from './shell';
@@ -21,6 +22,7 @@ export interface PlayerAppProps {
   vimeoApiUrl?: string;
   embedUrl?: string;
   contextMenu?: string;
+  requestTimeout?: string;
   onReady?: (detail: { route: string; screen: string }) => void;
   [option: string]: unknown;
 }
@@ -56,6 +58,7 @@ const hostsOf = (props: PlayerAppProps) =>
  */
 export function applyEmbedOptions(controller: PlayerController, props: PlayerAppProps): void {
   const embed = embedOptions(props);
+  controller.requestTimeout = parseTimeout(props.requestTimeout);
   controller.setHosts(hostsOf(props));
   controller.embedPage = props.embedUrl;
   controller.scripts = { ...(props.youtubeApiUrl ? { youtube: props.youtubeApiUrl } : {}), ...(props.vimeoApiUrl ? { vimeo: props.vimeoApiUrl } : {}) };

@@ -120,6 +120,8 @@ async function screenshot(ctx: CommandContext, data: string | undefined): Promis
     engine.notify('info', 'screenshotDisabled');
     return false;
   }
+  // At most one per second: a flood of requests makes no flood of images.
+  if (!engine.screenshotTurn()) return false;
   let image = data;
   if (!image) {
     await new Promise((r) => setTimeout(r, SCREENSHOT_DELAY_MS));
@@ -311,7 +313,10 @@ export const COMMANDS = {
       return { code: info.code, label: info.label };
     },
   }),
-  /** Save a screenshot of the current frame (or of the given image data URL): a download, or a screenshot event in native wrappers. */
+  /**
+   * Save a screenshot of the current frame (or of the given image data URL): a download, or a screenshot event in
+   * native wrappers. At most one per second: `false` for the others, and when the frame cannot be read.
+   */
   screenshot: command({
     kind: 'action',
     host: true,

@@ -1,8 +1,14 @@
 /**
  * The one HTTP client every provider call goes through (spec section 7): base path per host, the
  * referrer header, AbortSignal, and retries with backoff for idempotent GETs on network errors,
- * 408, 429 and 5xx (never on other 4xx). Default timeout 0 (none); success is any 2xx.
+ * 408, 429 and 5xx (never on other 4xx). Success is any 2xx. Each attempt has a timeout: 20 s by default
+ * (`request-timeout`), where the spec's 0 (none) would leave a hung provider spinning forever; 0 is still
+ * available.
  */
+export const DEFAULT_TIMEOUT_MS = 20000;
+
+/** The `request-timeout` attribute: whole milliseconds, 0 for none; anything else is the default. */
+export const parseTimeout = (value: unknown): number => (typeof value === 'string' && /^\d{1,7}$/.test(value.trim()) ? Number(value) : DEFAULT_TIMEOUT_MS);
 export const REFERRER_HEADER = 'X-Embed-Referrer';
 
 export type HttpErrorKind = 'network' | 'aborted' | 'timeout' | 'status' | 'parse';
@@ -43,7 +49,7 @@ export interface HttpClientOptions {
   /** Value of the referrer header; computed by `embeddingReferrer()` by default. */
   referrer?: string;
   retry?: RetryPolicy;
-  /** ms; 0 = no timeout (the default). */
+  /** ms per attempt; 0 = no timeout. Default DEFAULT_TIMEOUT_MS. */
   timeout?: number;
   fetch?: typeof fetch;
 }
@@ -74,6 +80,12 @@ export function embeddingReferrer(win: Window = window): string {
 
 const isRetryableStatus = (s: number) => s === 408 || s === 429 || s >= 500;
 
+/** Whether a failed request may succeed if made again (a network error, a timeout, 408, 429, 5xx). */
+export const isRetryable = (error: unknown): boolean => {
+  const e = error as Partial<HttpError> | undefined;
+  return e?.kind === 'network' || e?.kind === 'timeout' || (e?.kind === 'status' && isRetryableStatus(e.status ?? 0));
+};
+
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -103,7 +115,7 @@ export class HttpClient {
     this.opts = {
       referrer: options.referrer ?? embeddingReferrer(),
       retry: options.retry ?? DEFAULT_RETRY,
-      timeout: options.timeout ?? 0,
+      timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
       fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
     };
   }
@@ -117,8 +129,7 @@ export class HttpClient {
         return await this.once<T>(url, options);
       } catch (error) {
         const e = error as HttpError;
-        const retryable = e.kind === 'network' || (e.kind === 'status' && isRetryableStatus(e.status));
-        if (!retryable || attempt >= retries) throw e;
+        if (!(e.kind === 'network' || (e.kind === 'status' && isRetryableStatus(e.status))) || attempt >= retries) throw e;
         const delay = Math.min(maxDelay, baseDelay * 2 ** attempt) * (0.75 + Math.random() * 0.5);
         try {
           await sleep(delay, options.signal);

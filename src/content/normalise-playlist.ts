@@ -21,17 +21,6 @@ export function normaliseHyperlink(raw: unknown): string | undefined {
   return /^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v.replace(/^\/+/, '')}`;
 }
 
-/** Only http(s) links are ever rendered as links. */
-export function safeHref(raw: string | undefined): string | undefined {
-  if (!raw) return undefined;
-  try {
-    const u = new URL(raw);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function textEntries(item: PlaylistItemDto): TextEntryDto[] {
   const list = item.version?.text;
   return Array.isArray(list) ? list.filter((e) => e && typeof e === 'object') : [];

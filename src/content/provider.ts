@@ -2,6 +2,7 @@ import { HttpClient } from './http';
 import type { Playlist, PlaylistItem } from './playlist';
 import { flattenProfile, type Profile } from './profile';
 import type { ClientConfigDto, MetaDto } from './types';
+import { safeUrl } from './url';
 
 /** Base URLs of the provider's hosts (docs/provider-api.md). */
 export interface ProviderHosts {
@@ -20,8 +21,9 @@ export function resolveHosts(
   overrides: Partial<Record<keyof ProviderHosts, string | undefined>> = {},
   pageUrl: string = globalThis.location?.href ?? DEFAULT_PROVIDER_URL,
 ): ProviderHosts {
-  const base = withSlash(new URL(providerUrl || DEFAULT_PROVIDER_URL, pageUrl).href);
-  const at = (override: string | undefined, path: string) => withSlash(new URL(override || path, base).href);
+  // Only http(s) hosts: another scheme (or no URL at all) falls back to the default.
+  const base = withSlash(safeUrl(providerUrl, pageUrl) ?? DEFAULT_PROVIDER_URL);
+  const at = (override: string | undefined, path: string) => withSlash(safeUrl(override, base) ?? new URL(path, base).href);
   return {
     api: at(overrides.api, 'api/'),
     delivery: at(overrides.delivery, 'cdn/'),
@@ -109,8 +111,10 @@ export class ProviderApi {
       query: audioDescriptions ? { language, audioDescriptions: '1' } : { language },
       signal,
     });
-    const src = cdn && typeof dto?.alternate === 'string' && dto.alternate ? dto.alternate : dto?.src;
-    if (typeof src !== 'string' || !src) throw new TypeError('Malformed video source');
+    // An http(s) URL (a relative one is on the API host); anything else is no source (an alternate of another
+    // scheme: the main source).
+    const src = (cdn ? safeUrl(dto?.alternate, this.hosts.api) : undefined) ?? safeUrl(dto?.src, this.hosts.api);
+    if (!src) throw new TypeError('Malformed video source');
     return { src, type: typeof dto.type === 'string' ? dto.type : undefined };
   }
 
@@ -120,11 +124,9 @@ export class ProviderApi {
 
   /** Poster from the version's poster entry (else the thumbnail), with the published date as cache-buster. */
   posterUrl(item: Pick<PlaylistItem, 'posterPath' | 'file' | 'publishedAt'>): string | undefined {
-    const path = item.posterPath;
-    let url: URL;
-    if (path) url = new URL(path, this.hosts.static);
-    else if (item.file) url = new URL(this.thumbnailUrl(item.file));
-    else return undefined;
+    const poster = safeUrl(item.posterPath, this.hosts.static) ?? (item.file && this.thumbnailUrl(item.file));
+    if (!poster) return undefined;
+    const url = new URL(poster);
     if (item.publishedAt) url.searchParams.set('v', item.publishedAt);
     return url.href;
   }
@@ -133,16 +135,10 @@ export class ProviderApi {
     return new URL(`${enc(client)}/${enc(file)}/${enc(language)}`, this.hosts.brochure).href;
   }
 
-  /** Art by name, an absolute URL, or a path on the static host. */
+  /** Art by name, an http(s) URL, or a path on the static host; anything else is no art. */
   artUrl(art: string): string | undefined {
     const v = art.trim();
-    if (!v) return undefined;
-    if (/^[a-z]+$/i.test(v)) return new URL(`art/${v.toLowerCase()}.svg`, this.hosts.static).href;
-    try {
-      return new URL(v, this.hosts.static).href;
-    } catch {
-      return undefined;
-    }
+    return safeUrl(/^[a-z]+$/i.test(v) ? `art/${v.toLowerCase()}.svg` : v, this.hosts.static);
   }
 }
 

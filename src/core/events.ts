@@ -19,18 +19,44 @@ export interface PlayerEventMap {
   navigate: { name: string; code: string | null };
   /** A screenshot in native iOS / Android wrappers (elsewhere it downloads as a file). */
   screenshot: { data: string };
+  /**
+   * Something the visitor was waiting for failed and the player shows it (with a retry where one can help): `code`
+   * says what (ERROR_CODES), `message` is an English detail, `retryable` whether trying again may succeed.
+   */
+  error: { code: PlayerErrorCode; message: string; retryable: boolean };
   /** The answer to a `command` CustomEvent. */
   result: { id: string | number; result: unknown } | { id: string | number; error: { code: string; message: string } };
 }
+/**
+ * What an `error` event reports: the client configuration, the menu, the playlist or the video-source request;
+ * the media itself (unreadable, no metadata in time, or stalled beyond recovery); a YouTube/Vimeo SDK that did not
+ * load or whose player never became ready; the YouTube/Vimeo player refusing the video.
+ */
+export const ERROR_CODES = ['client', 'menu', 'playlist', 'source', 'media', 'sdk', 'vendor'] as const;
+export type PlayerErrorCode = (typeof ERROR_CODES)[number];
+
 export type PlayerEventName = keyof PlayerEventMap;
 
 /** The events an iframe embed forwards to its parent page (all but `result`, which answers a CustomEvent). */
-export const FORWARDED_EVENT_NAMES = ['ready', 'statechange', 'volumechange', 'navigate', 'analytics', 'playlistend', 'screenshot'] as const satisfies readonly Exclude<
+export const FORWARDED_EVENT_NAMES = ['ready', 'statechange', 'volumechange', 'navigate', 'analytics', 'playlistend', 'screenshot', 'error'] as const satisfies readonly Exclude<
   PlayerEventName,
   'result'
 >[];
 export type ForwardedEventName = (typeof FORWARDED_EVENT_NAMES)[number];
 
+/**
+ * Dispatch a player event from the element. A bubbling event reaches `window` too, where `error` listeners (and
+ * `window.onerror`, error trackers) expect script errors: the `error` event stops at the document, after the
+ * document's own listeners.
+ */
 export function dispatchPlayerEvent<K extends PlayerEventName>(host: EventTarget, name: K, detail: PlayerEventMap[K]): void {
-  host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  const event = new CustomEvent(name, { detail, bubbles: true, composed: true });
+  const doc = name === 'error' ? (host as Node).ownerDocument : null;
+  const stop = (e: Event) => e === event && e.stopPropagation();
+  doc?.addEventListener(name, stop);
+  try {
+    host.dispatchEvent(event);
+  } finally {
+    doc?.removeEventListener(name, stop);
+  }
 }

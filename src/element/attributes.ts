@@ -17,6 +17,8 @@ export const CORE_PROPS = [
   'embedUrl',
   /** `off` disables the right-click menu inside the player (the host page's own menu is never touched). */
   'contextMenu',
+  /** Per provider request, ms; 0 for none. */
+  'requestTimeout',
 ] as const;
 
 /**

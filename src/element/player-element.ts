@@ -59,6 +59,7 @@ declare const __PLAYER_VERSION__: string;
  * @attr {string} vimeo-api-url - A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). Values: URL. Default: Vimeo's.
  * @attr {string} embed-url - The iframe embed page offered in the Embed dialog's iframe code (it takes the same options as its query). Values: URL. Default: `embed.html` in the folder above the script.
  * @attr {string} context-menu - `off` disables the right-click menu inside the player (the host page's own menu is never touched). Values: `off`. Default: on.
+ * @attr {string} request-timeout - How long one provider request may take before it fails with a timeout (and is retried, then shown with "Try again" and an `error` event); `0` waits forever, as the spec's default does. Values: milliseconds. Default: `20000`.
  * @attr {string} autoplay - Start playing when a playlist opens. Values: `0` / `1`. Default: `0`.
  * @attr {string} audio - Sound on; `0` starts every item muted (see `ignoreaudio`). Values: `0` / `1`. Default: `1`.
  * @attr {string} cdn - Play the provider's alternate (CDN) video source. Values: `0` / `1`. Default: `0`.
@@ -127,6 +128,7 @@ declare const __PLAYER_VERSION__: string;
  * @fires {CustomEvent<{ code: string }>} playlistend - The last item of the playlist ended.
  * @fires {CustomEvent<{ name: string; code: string | null }>} navigate - The player moved to another screen: route name and code (if any).
  * @fires {CustomEvent<{ data: string }>} screenshot - A screenshot in native iOS / Android wrappers (elsewhere it downloads as a file).
+ * @fires {CustomEvent<{ code: PlayerErrorCode; message: string; retryable: boolean }>} error - Something the visitor was waiting for failed and the player shows it (with a retry where one can help): `code` says what (ERROR_CODES), `message` is an English detail, `retryable` whether trying again may succeed.
  * @fires {CustomEvent<{ id: string | number; result: unknown } | { id: string | number; error: { code: string; message: string } }>} result - The answer to a `command` CustomEvent.
  *
  * @cssprop --ped-color - Theme colour: header, buttons, progress (from the `color` option). Default: `#364B8C`.

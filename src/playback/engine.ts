@@ -1,6 +1,8 @@
 import { ref } from 'valtio';
 import type { Chapter, Playlist, PlaylistItem } from '../content/playlist';
 import type { ProviderApi } from '../content/provider';
+import { isRetryable } from '../content/http';
+import { safeUrl } from '../content/url';
 import { dispatchPlayerEvent } from '../core/events';
 import type { Preferences } from '../preferences/defaults';
 import { initialPlayback, type IndicatorKind, type NoticeKey, type PlayerState } from '../state/player-state';
@@ -9,6 +11,7 @@ import { realClock, type Clock } from './clock';
 import { loaderFor } from './loaders';
 import { nextIndex, prevIndex, setIndex } from './playlist-index';
 import { captionLanguages, crossedChapters, furthestWatched, isEnded, muted, newMilestones, seekTarget, steppedVolume, unmuted, withVolume, type VolumeModel } from './rules';
+import { checkStall, reloadDelay, startWatch, type StallWatch } from './stall';
 import { PLAYER_STATE, TIMING, type PlayerStateValue, type Timing } from './timing';
 import { DEFAULT_SCRIPTS, type AdapterEvents, type MediaAdapter, type MediaLoader, type PlayerError } from './types';
 import { activeCues, parseVtt, type Cue } from './vtt';
@@ -70,6 +73,9 @@ export class PlaybackEngine {
   private lastTime = 0;
   /** Furthest point watched in the current item (skipping rules). */
   private watched = 0;
+  /** The stall watchdog's view of the current item (./stall.ts), and its pending reload. */
+  private watch: StallWatch = startWatch(0, 0);
+  private recoverTimer?: number;
 
   constructor(private readonly deps: EngineDeps) {}
 
@@ -217,6 +223,7 @@ export class PlaybackEngine {
   private async loadItem(index: number, play: 'yes' | 'auto' | 'no', startAt = 0, sameViewing = false): Promise<void> {
     const playlist = this.pb.playlist;
     if (!playlist) return;
+    const deferred = this.deferredLoad !== undefined;
     this.unloadItem();
     const item = playlist.items[index];
     const pb = this.pb;
@@ -232,11 +239,34 @@ export class PlaybackEngine {
     this.setPlayerState(PLAYER_STATE.NOT_READY);
     if (!item) return;
     if (!sameViewing) {
-      // A new viewing of this item (not the same one reloaded in another language).
+      // A new viewing of this item (not the same one reloaded in another language, or after a stall).
+      this.watch = startWatch(this.clock.now(), 0);
+      this.resumeAfterReload = false;
       this.milestones = new Set();
       this.started = false;
       this.watched = 0;
     }
+    // A flood of item changes (a host sending 100 `next`s) shows each index at once, but asks for media only for the
+    // first and the last: within `loadSpacingMs` of a load, the next one waits for the burst to end.
+    if (deferred || this.clock.now() - this.lastLoadStart < this.timing.loadSpacingMs) {
+      this.deferredLoad = this.clock.setTimeout(() => {
+        this.deferredLoad = undefined;
+        void this.startItem(playlist, index, play, startAt, sameViewing);
+      }, this.timing.loadSpacingMs);
+      return;
+    }
+    return this.startItem(playlist, index, play, startAt, sameViewing);
+  }
+
+  /** When the last item load started (its source, captions and adapter), and the load waiting for a burst to end. */
+  private lastLoadStart = -Infinity;
+  private deferredLoad?: number;
+
+  /** Start an item's requests and its adapter (loadItem prepared the state). */
+  private async startItem(playlist: Playlist, index: number, play: 'yes' | 'auto' | 'no', startAt: number, sameViewing: boolean): Promise<void> {
+    const item = playlist.items[index];
+    const pb = this.pb;
+    this.lastLoadStart = this.clock.now();
     this.lastTime = 0;
     const abort = (this.loadAbort = new AbortController());
     const loader = (this.deps.loaderFor ?? loaderFor)(item);
@@ -257,7 +287,8 @@ export class PlaybackEngine {
         source = await loader.source({ item, client: this.deps.client() ?? '', language: vo, cdn: prefs.cdn === 1, api, signal: abort.signal, audioDescriptions });
       } catch (error) {
         if (abort.signal.aborted) return;
-        return this.fail({ kind: 'source', message: (error as Error).message }, 'sourceError');
+        const failure: PlayerError = { kind: 'source', message: (error as Error).message, retryable: isRetryable(error) };
+        return this.recovering && failure.retryable ? this.recover(failure, 'sourceError') : this.fail(failure, 'sourceError');
       }
     }
     // Vendor players need their container in the document: they wait for the player screen.
@@ -272,22 +303,27 @@ export class PlaybackEngine {
       durationChange: (d) => {
         if (!abort.signal.aborted && d > 0) this.pb.duration = d;
       },
-      error: (e) => !abort.signal.aborted && this.fail(e, e.kind === 'vendor' ? 'vendorError' : 'mediaError'),
+      // A network error mid-file (MediaError 2) may pass: the watchdog reloads; other errors are shown.
+      error: (e) => !abort.signal.aborted && (e.kind === 'media' && e.code === 2 ? this.recover(e) : this.fail(e, e.kind === 'vendor' ? 'vendorError' : 'mediaError')),
     };
     const scripts = { ...DEFAULT_SCRIPTS, ...this.deps.scripts?.() };
+    // An SDK or player that never answers, a media server that never sends metadata: the load has a limit.
+    const limit = new AbortController();
+    const limitTimer = this.clock.setTimeout(() => limit.abort(), this.timing.mediaLoadMs);
     try {
       const adapter = await loader.load({
         container: this.holder,
         item,
         events,
-        signal: abort.signal,
+        signal: AbortSignal.any([abort.signal, limit.signal]),
         origin: location.origin,
         source,
         scripts,
-        staticUrl: (path) => new URL(path, api.hosts.static).href,
+        staticUrl: (path) => safeUrl(path, api.hosts.static) ?? '',
         volume: this.pb.muted ? 0 : this.pb.volume,
         muted: this.pb.muted,
       });
+      this.clock.clearTimeout(limitTimer);
       if (abort.signal.aborted) return adapter.destroy();
       this.adapter = adapter;
       adapter.setVolume(this.pb.volume);
@@ -307,12 +343,17 @@ export class PlaybackEngine {
         else void this.play();
       }
     } catch (error) {
+      this.clock.clearTimeout(limitTimer);
       if (abort.signal.aborted) return;
+      const vendorKind = loader.kind === 'youtube' || loader.kind === 'vimeo';
+      const sdkNotice = loader.kind === 'vimeo' ? 'vimeoScript' : 'youtubeScript';
       const e = error as Partial<PlayerError> & Error;
-      if (e.kind === 'script') {
-        return this.fail({ kind: 'script', message: e.message }, loader.kind === 'vimeo' ? 'vimeoScript' : 'youtubeScript');
-      }
-      this.fail({ kind: e.kind === 'media' ? 'media' : 'vendor', code: e.code, message: e.message }, 'mediaError');
+      let failure: PlayerError = { kind: e.kind === 'vendor' ? 'vendor' : 'media', code: e.code, message: e.message };
+      if (limit.signal.aborted) failure = { kind: vendorKind ? 'script' : 'media', message: `The ${vendorKind ? 'player' : 'media'} was not ready within ${this.timing.mediaLoadMs / 1000} s`, retryable: true };
+      else if (e.kind === 'script') failure = { kind: 'script', message: e.message };
+      const notice = failure.kind === 'script' ? sdkNotice : failure.kind === 'vendor' ? 'vendorError' : 'mediaError';
+      if (this.recovering && failure.kind === 'media') this.recover(failure, notice);
+      else this.fail(failure, notice);
     }
   }
 
@@ -372,6 +413,11 @@ export class PlaybackEngine {
   }
 
   private unloadItem(): void {
+    this.clock.clearTimeout(this.recoverTimer);
+    this.recoverTimer = undefined;
+    this.clock.clearTimeout(this.deferredLoad);
+    this.deferredLoad = undefined;
+    this.pb.buffering = false;
     this.loadAbort?.abort();
     this.loadAbort = undefined;
     this.stopPolling();
@@ -401,6 +447,7 @@ export class PlaybackEngine {
 
   private onPlaying(): void {
     const pb = this.pb;
+    this.resumeAfterReload = false;
     pb.awaitingTap = false;
     this.pendingPlay = false;
     const item = this.currentItem;
@@ -445,8 +492,65 @@ export class PlaybackEngine {
     }
   }
 
+  /**
+   * A failure that may pass while the item was playing (a stall, a network error mid-file, or a reload that met
+   * one): reload the source at the same time and in the same play state after the watchdog's backoff, up to its
+   * reload limit; then fail.
+   */
+  private recover(error: PlayerError, notice: NoticeKey = 'mediaError'): void {
+    if (this.watch.reloads >= this.timing.stallReloads) return this.fail(error, notice);
+    if (this.recoverTimer !== undefined) return;
+    // Where it stood: the media's time, or (a reload that failed before its media) where the reload was to start.
+    const at = this.adapter?.getCurrentTime() || this.watch.time;
+    const play = this.pb.player === PLAYER_STATE.PLAYING || this.resumeAfterReload;
+    this.pb.buffering = true;
+    this.recoverTimer = this.clock.setTimeout(() => {
+      this.recoverTimer = undefined;
+      const reloads = this.watch.reloads + 1;
+      this.resumeAfterReload = play;
+      void this.loadItem(this.pb.index, play ? 'yes' : 'no', at, true);
+      this.watch = startWatch(this.clock.now(), at, reloads);
+    }, reloadDelay(this.watch.reloads, this.timing));
+  }
+
+  /** Whether the item was playing (or about to) when a recovery started: the reload plays on. */
+  private resumeAfterReload = false;
+
+  /** A load that failed during a recovery (the network still down) waits and tries again, as the stall did. */
+  private get recovering(): boolean {
+    return this.watch.reloads > 0;
+  }
+
+  private lastScreenshot = -Infinity;
+
+  /** Whether a screenshot may be taken now (at most one per `screenshotSpacingMs`, floods included); takes the turn. */
+  screenshotTurn(): boolean {
+    const now = this.clock.now();
+    if (now - this.lastScreenshot < this.timing.screenshotSpacingMs) return false;
+    this.lastScreenshot = now;
+    return true;
+  }
+
+  /** Try the current item again after a failure (the stage's "Try again", the network coming back). */
+  retry(): boolean {
+    const pb = this.pb;
+    if (!pb.error?.retryable || !pb.playlist) return false;
+    const at = pb.currentTime || this.watch.time;
+    this.watch = startWatch(this.clock.now(), at);
+    void this.loadItem(pb.index, this.resumeAfterReload ? 'yes' : 'no', at, true);
+    return true;
+  }
+
   private fail(error: PlayerError, notice: NoticeKey): void {
+    // "Try again" plays on if the item was playing or about to.
+    this.resumeAfterReload ||= this.pb.player === PLAYER_STATE.PLAYING || this.pendingPlay;
+    const retryable = error.retryable ?? error.kind !== 'vendor';
+    error = { ...error, retryable };
+    this.pb.buffering = false;
     this.pb.error = error;
+    // Told to the host page too. A vendor's refusal (a removed or private video) stays refused; the rest may pass.
+    const code = error.kind === 'script' ? 'sdk' : error.kind === 'source' ? 'source' : error.kind === 'vendor' ? 'vendor' : 'media';
+    dispatchPlayerEvent(this.deps.host, 'error', { code, message: error.message, retryable });
     this.pendingPlay = false;
     this.notify('error', notice);
     if (this.pb.player !== PLAYER_STATE.NOT_READY) this.setPlayerState(PLAYER_STATE.IDLE);
@@ -471,6 +575,10 @@ export class PlaybackEngine {
     const d = adapter.getDuration() || pb.duration;
     if (d > 0 && d !== pb.duration) pb.duration = d;
     if (t !== pb.currentTime) pb.currentTime = t;
+    const stall = checkStall(this.watch, this.clock.now(), t, pb.player === PLAYER_STATE.PLAYING, this.timing);
+    this.watch = stall.watch;
+    if (pb.buffering !== stall.buffering) pb.buffering = stall.buffering;
+    if (stall.action !== 'none') return this.recover({ kind: 'media', message: `Playback stalled: no progress for ${this.timing.stallMs / 1000} s`, retryable: true });
     this.watched = furthestWatched(this.watched, t);
     const lines = activeCues(this.cues, t);
     if (lines.join('\n') !== pb.captions.join('\n')) pb.captions = lines;
@@ -587,6 +695,7 @@ export class PlaybackEngine {
   /** Pause (also cancels a queued play while an item is loading). */
   pause(): boolean {
     this.pendingPlay = false;
+    this.resumeAfterReload = false;
     if (!this.pb.ready) this.pausedWhileLoading = true;
     if (!this.adapter) return Boolean(this.pb.playlist);
     this.adapter.pause();

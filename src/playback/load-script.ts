@@ -1,3 +1,4 @@
+import { safeUrl } from '../content/url';
 import type { PlayerError } from './types';
 
 /**
@@ -27,14 +28,41 @@ export interface LoadScriptOptions {
 
 export const DEFAULT_SCRIPT_TIMEOUT_MS = 15000;
 
-/** An absolute http(s) URL (relative URLs resolve against the page). */
-export function isHttpUrl(url: string): boolean {
-  try {
-    const u = new URL(url, document.baseURI);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
+/** An http(s) URL (relative URLs resolve against the page). */
+export const isHttpUrl = (url: string): boolean => safeUrl(url, document.baseURI) !== undefined;
+
+/** The Trusted Types policy the player's script URLs go through (a page's `trusted-types` directive names it). */
+export const TRUSTED_TYPES_POLICY = 'patient-ed-player';
+
+interface TrustedTypesLike {
+  createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown };
+}
+
+/** The SDK URLs the policy accepts: those the player was asked to load (its defaults, or its attributes'). */
+const sdkUrls = new Set<string>();
+let policy: ReturnType<TrustedTypesLike['createPolicy']> | null | undefined;
+
+/**
+ * `url` as a TrustedScriptURL where the browser has Trusted Types (the policy is made once per page and accepts
+ * only http(s) SDK URLs handed to `loadScript`); the string itself elsewhere. A page whose policy list does not
+ * allow ours (or a second copy of the player, the name taken) gets the string: enforced pages then refuse it.
+ */
+function trustedScriptUrl(url: string): string {
+  const tt = (globalThis as { trustedTypes?: TrustedTypesLike }).trustedTypes;
+  if (!tt) return url;
+  if (policy === undefined) {
+    try {
+      policy = tt.createPolicy(TRUSTED_TYPES_POLICY, {
+        createScriptURL: (u) => {
+          if (sdkUrls.has(u) && isHttpUrl(u)) return u;
+          throw new TypeError(`${TRUSTED_TYPES_POLICY}: refused script URL ${u.slice(0, 100)}`);
+        },
+      });
+    } catch {
+      policy = null;
+    }
   }
+  return (policy?.createScriptURL(url) as string | undefined) ?? url;
 }
 
 /** One load per document and URL: several players on a page share the vendor SDK. */
@@ -47,7 +75,7 @@ export const isAbortError = (e: unknown): boolean => e instanceof DOMException &
 function inject(doc: Document, url: string, timeoutMs: number, cache: Map<string, Promise<void>>): Promise<void> {
   const script = doc.createElement('script');
   // Only `src` (never inline code): allowed by strict CSP pages that list the vendor host.
-  script.src = url;
+  script.src = trustedScriptUrl(url);
   script.async = true;
   // Pages with a nonce-based policy: reuse the nonce of the page's own scripts.
   const nonce = doc.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
@@ -93,6 +121,7 @@ export function loadScript(url: string, opts: LoadScriptOptions = {}): Promise<v
   }
   // Only an http(s) script URL is ever injected (a `javascript:` or `data:` URL from an attribute is refused).
   if (!isHttpUrl(url)) return Promise.reject(new PlayerLoadError('script', `Refused script URL '${url.slice(0, 100)}' (only http and https)`));
+  sdkUrls.add(url);
   const doc = document;
   let cache = loads.get(doc);
   if (!cache) loads.set(doc, (cache = new Map()));

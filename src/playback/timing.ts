@@ -9,6 +9,18 @@ export const TIMING = {
   seekStepS: 5,
   seekLongStepS: 10,
   volumeStep: 0.1,
+  /** A load within this long of the previous one waits until item changes stop for this long (floods). */
+  loadSpacingMs: 300,
+  /** At most one screenshot per this long (floods). */
+  screenshotSpacingMs: 1000,
+  /** How long an adapter may take to be ready (SDK and player, or the media's metadata) before the item fails. */
+  mediaLoadMs: 20000,
+  /** Playing but the time stands still: the loading indicator after this long, a reload of the source after
+   * `stallMs` (each further one `stallBackoffMs` x 1, 2, 4 later), and the failure after `stallReloads` of them. */
+  bufferingMs: 1000,
+  stallMs: 10000,
+  stallBackoffMs: 1000,
+  stallReloads: 3,
 } as const;
 
 export type Timing = { readonly [K in keyof typeof TIMING]: number };

@@ -30,6 +30,8 @@ export interface PlayerError {
   /** Vendor or MediaError code when there is one. */
   code?: number | string;
   message: string;
+  /** Whether trying again may help (by default: all but a vendor's refusal). */
+  retryable?: boolean;
 }
 
 /** One narrow interface for every media kind. */

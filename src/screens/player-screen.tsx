@@ -134,9 +134,16 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
         )}
         {pb.error && (
           <div className="stage-error" role="alert" data-error-kind={pb.error.kind}>
-            {noticeText(
-              i18n,
-              pb.error.kind === 'script' ? (pb.kind === 'vimeo' ? 'vimeoScript' : 'youtubeScript') : pb.error.kind === 'source' ? 'sourceError' : pb.error.kind === 'vendor' ? 'vendorError' : 'mediaError',
+            <p>
+              {noticeText(
+                i18n,
+                pb.error.kind === 'script' ? (pb.kind === 'vimeo' ? 'vimeoScript' : 'youtubeScript') : pb.error.kind === 'source' ? 'sourceError' : pb.error.kind === 'vendor' ? 'vendorError' : 'mediaError',
+              )}
+            </p>
+            {pb.error.retryable && (
+              <button type="button" className="button" data-control="retry" onClick={() => controller.loadedPlayback()?.retry()}>
+                {i18n._({ id: 'action.retry', message: 'Try again' })}
+              </button>
             )}
           </div>
         )}
@@ -145,7 +152,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
             <Icon name="play" />
           </button>
         )}
-        {!pb.ready && !pb.error && pb.playlist?.code === p.code && <div className="stage-loading"><span className="spinner" aria-hidden="true" /></div>}
+        {(!pb.ready || pb.buffering) && !pb.error && pb.playlist?.code === p.code && <div className="stage-loading"><span className="spinner" aria-hidden="true" /></div>}
       </div>
       <PlayerControls prefs={prefs} basePath={basePath} onMenu={onMenu} />
     </section>

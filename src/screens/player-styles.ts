@@ -33,7 +33,8 @@ video.media { object-fit: contain; background: #000; }
 .indicator .icon { width: 2em; height: 2em; fill: currentColor; }
 .big-play { position: absolute; top: 50%; left: 50%; transform: translate(-50%, -50%); width: 4.5em; height: 4.5em; border-radius: 50%; border: 0; background: var(--ped-color); color: #fff; cursor: pointer; display: flex; align-items: center; justify-content: center; box-shadow: 0 4px 16px rgb(0 0 0 / .35); }
 .big-play .icon { width: 2.4em; height: 2.4em; fill: currentColor; }
-.stage-error { position: absolute; inset: auto 1em 1em 1em; background: #8a1c1c; color: #fff; padding: .6em 1em; border-radius: var(--ped-radius); }
+.stage-error { position: absolute; inset: auto 1em 1em 1em; background: #8a1c1c; color: #fff; padding: .6em 1em; border-radius: var(--ped-radius); display: flex; flex-wrap: wrap; align-items: center; gap: .5em 1em; }
+.stage-error p { margin: 0; flex: 1 1 12em; }
 .stage-loading { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; pointer-events: none; }
 .shell:not(.controls-visible) .player-screen[data-state="1"] .controls { opacity: 0; }
 .controls { transition: opacity .2s; }

@@ -30,6 +30,8 @@ export interface PlaybackState {
   indicator: IndicatorKind;
   indicatorText: string;
   error?: PlayerError;
+  /** Playing, but the media's time has stood still for a while (waiting for data): the stage shows a spinner. */
+  buffering: boolean;
   /** On touch devices autoplay is not forced: the player waits for a tap. */
   awaitingTap: boolean;
   /** Voice-over and caption languages actually used for the current item. */
@@ -86,6 +88,7 @@ export function initialPlayback(): PlaybackState {
     muted: false,
     unmuteVolume: 1,
     indicator: '',
+    buffering: false,
     indicatorText: '',
     awaitingTap: false,
     voLanguage: 'en',

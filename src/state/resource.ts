@@ -31,19 +31,24 @@ export const idleResource = <T>(): Resource<T> => ({ status: 'idle' });
 export class ResourceSlot<T extends object> {
   private abort?: AbortController;
 
-  constructor(private readonly target: Resource<T>) {}
+  constructor(
+    private readonly target: Resource<T>,
+    /** Told of every failure of a current key (the player's `error` event). */
+    private readonly onError?: (error: unknown) => void,
+  ) {}
 
   get key(): string | undefined {
     return this.target.key;
   }
 
   /**
-   * Load `key` unless it is loading or loaded already (`invalidate` first to load it again).
+   * Load `key` unless it is loading, loaded or failed already (`invalidate` first to load it again: a failure is
+   * asked again only by a retry, never by the next navigation or preference change).
    * `onData` runs with the fresh data only while the key is still current.
    */
   load(key: string, fetch: (signal: AbortSignal) => Promise<T>, { onData }: { onData?: (data: T) => void } = {}): void {
     const t = this.target;
-    if (t.key === key && (t.status === 'loading' || t.status === 'ready')) return;
+    if (t.key === key && t.status !== 'idle') return;
     this.abort?.abort();
     const abort = (this.abort = new AbortController());
     t.key = key;
@@ -60,6 +65,7 @@ export class ResourceSlot<T extends object> {
         if (abort.signal.aborted) return;
         t.error = toLoadError(error);
         t.status = 'error';
+        this.onError?.(error);
       },
     );
   }
@@ -74,9 +80,9 @@ export class ResourceSlot<T extends object> {
     t.error = undefined;
   }
 
-  /** Load again on the next `load`, whatever the key (retry after a failure). */
-  invalidate(): void {
-    this.stop();
+  /** Load again on the next `load`, whatever the key (retry after a failure); `onlyFailed` leaves a load under way. */
+  invalidate(onlyFailed = false): void {
+    if (!onlyFailed) this.stop();
     if (this.target.status === 'error') {
       this.target.status = 'idle';
       this.target.key = undefined;

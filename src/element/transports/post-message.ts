@@ -17,6 +17,7 @@ export const FORWARDED_EVENTS: Record<ForwardedEventName, string> = {
   analytics: 'onAnalytics',
   playlistend: 'onPlaylistEnd',
   screenshot: 'onScreenshotClick',
+  error: 'onError',
 };
 
 /**

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../../app/context';
-import { safeHref } from '../../content/normalise-playlist';
+import { LINK_SCHEMES, safeUrl } from '../../content/url';
 import { itemLabel, playlistLabel, playlistNotes, type Playlist, type PlaylistItem } from '../../content/playlist';
 import { mergePreferences } from '../../preferences/merge';
 import type { ModalBodyProps } from '../modal-registry';
@@ -162,7 +162,8 @@ export function ExtrasModal({ route }: ModalBodyProps) {
   const lang = brochureLanguage(playlist, ccLanguage);
   const brochureFile = item?.brochureFile ?? item?.file;
   const brochure = prefs.brochureButton === 1 && brochureFile ? api.brochureUrl(client, brochureFile, lang) : undefined;
-  const link = safeHref(item?.hyperlink);
+  // A link only with a link's scheme; anything else is shown as text, never as a link.
+  const link = safeUrl(item?.hyperlink, undefined, LINK_SCHEMES);
   const reviewed = formatReviewed(item?.reviewedAt ?? playlist.reviewed);
   const copyright = item?.copyright ?? playlist.copyright;
   return (
@@ -174,12 +175,14 @@ export function ExtrasModal({ route }: ModalBodyProps) {
           </a>
         </p>
       )}
-      {link && (
+      {link ? (
         <p>
           <a className="hyperlink" href={link} target="_blank" rel="noopener noreferrer">
             {i18n._({ id: 'extras.link', message: 'More information' })}
           </a>
         </p>
+      ) : (
+        item?.hyperlink && <p className="hyperlink-text">{item.hyperlink}</p>
       )}
       {copyright && <p className="copyright">{copyright}</p>}
       {reviewed && <p className="reviewed">{i18n._({ id: 'extras.reviewed', message: 'Reviewed {date}', values: { date: reviewed } })}</p>}

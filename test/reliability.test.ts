@@ -1,0 +1,401 @@
+import { expect } from '@open-wc/testing';
+import { CONTROLLER } from '../src/app/player-app';
+import { DEFAULT_TIMEOUT_MS, HttpClient, parseTimeout } from '../src/content/http';
+import { normalisePlaylist } from '../src/content/normalise-playlist';
+import type { ProviderApi } from '../src/content/provider';
+import type { PlayerEventMap } from '../src/core/events';
+import { PlaybackEngine } from '../src/playback/engine';
+import { checkStall, reloadDelay, startWatch } from '../src/playback/stall';
+import { TIMING } from '../src/playback/timing';
+import type { LoadContext, MediaKind, MediaLoader } from '../src/playback/types';
+import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
+import { createPlayerState } from '../src/state/player-state';
+import { FakeAdapter, testPlaylist } from './fake-adapter';
+import { FakeClock } from './fake-clock';
+import { $, $$, answerNext, cleanPlayersAndFaults, PROVIDER_URL, providerRaw, clearFailures, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, text, waitFor } from './helpers';
+
+const PLAYLIST = testPlaylist([{ type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 60 }]);
+
+type Behaviour = 'ready' | 'never' | { error: { kind: 'media' | 'vendor' | 'script'; code?: number; message: string } };
+
+/**
+ * An engine over a loader the test scripts (each load: ready, never ready, or failing), a fake clock and a
+ * source call that can fail: the watchdog and the load limit in milliseconds of test time.
+ */
+async function setup({ kind = 'html5' as MediaKind, loads = [] as Behaviour[], source = () => Promise.resolve({ src: 'x.mp4' }), playlist = PLAYLIST as object } = {}) {
+  const clock = new FakeClock();
+  const state = createPlayerState();
+  const host = document.createElement('div');
+  document.body.append(host); // the error event stops at the document: the host must be in it
+  const errors: PlayerEventMap['error'][] = [];
+  host.addEventListener('error', (e) => errors.push((e as unknown as CustomEvent).detail));
+  const adapters: FakeAdapter[] = [];
+  const contexts: LoadContext[] = [];
+  let loadCount = 0;
+  const loader: MediaLoader = {
+    kind,
+    detached: true,
+    canPlay: () => true,
+    source: () => source(),
+    load: (ctx) => {
+      contexts.push(ctx);
+      const behaviour = loads[loadCount++] ?? 'ready';
+      if (behaviour === 'never') return new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+      if (behaviour !== 'ready') return Promise.reject(Object.assign(new Error(behaviour.error.message), behaviour.error));
+      const adapter = new FakeAdapter(ctx.events, ctx.item.runtime);
+      adapters.push(adapter);
+      return Promise.resolve(adapter);
+    },
+  };
+  const api = { captions: () => Promise.reject(new Error('no captions here')) } as unknown as ProviderApi;
+  const engine = new PlaybackEngine({ state, host, api: () => api, prefs: () => DEFAULT_PREFERENCES, client: () => 'demo', clock: () => clock, loaderFor: () => loader });
+  engine.setStage(document.createElement('div'));
+  engine.loadPlaylist(normalisePlaylist(playlist, 'A_TEST'), 'key');
+  // Loads wait on promises only: a few message-channel turns (no 4 ms timer clamping) let them settle.
+  const channel = new MessageChannel();
+  const turn = () => new Promise<void>((resolve) => {
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(0);
+  });
+  const settle = async () => {
+    for (let i = 0; i < 3; i++) await turn();
+  };
+  await settle();
+  /** Let `ms` of test time pass, the media at `time` (unchanged: a stall). */
+  const run = async (ms: number, time?: number) => {
+    for (let t = 0; t < ms; t += 40) {
+      if (time !== undefined && adapters.at(-1)) adapters.at(-1)!.time = time;
+      clock.tick(Math.min(40, ms - t));
+      await settle();
+    }
+  };
+  const done = () => {
+    engine.dispose();
+    host.remove();
+  };
+  return { clock, state, engine, errors, adapters, contexts, run, settle, done, loads: () => loadCount };
+}
+
+describe('stall watchdog rules (pure, injected time)', () => {
+  const t = { bufferingMs: 1000, stallMs: 10000, stallBackoffMs: 1000, stallReloads: 3 };
+  it('buffering after 1 s of standing still while playing, a reload after 10 s, a failure after the last reload', () => {
+    let w = startWatch(0, 5);
+    expect(checkStall(w, 999, 5, true, t).buffering).to.equal(false);
+    expect(checkStall(w, 1000, 5, true, t)).to.deep.include({ buffering: true, action: 'none' });
+    expect(checkStall(w, 9999, 5, true, t).action).to.equal('none');
+    expect(checkStall(w, 10000, 5, true, t).action).to.equal('reload');
+    w = startWatch(0, 5, 3);
+    expect(checkStall(w, 10000, 5, true, t).action).to.equal('fail');
+  });
+  it('progress resets the watch and the reload count; paused time never stalls', () => {
+    const w = startWatch(0, 5, 2);
+    const moved = checkStall(w, 8000, 5.04, true, t);
+    expect(moved.watch).to.deep.equal({ time: 5.04, since: 8000, reloads: 0 });
+    const paused = checkStall(startWatch(0, 5, 2), 60000, 5, false, t);
+    expect(paused).to.deep.equal({ watch: { time: 5, since: 60000, reloads: 2 }, buffering: false, action: 'none' });
+  });
+  it('the backoff doubles: 1 s, 2 s, 4 s', () => {
+    expect([0, 1, 2].map((n) => reloadDelay(n, t))).to.deep.equal([1000, 2000, 4000]);
+  });
+});
+
+describe('playback engine: nothing waits forever, stalls recover (fake clock)', () => {
+  it('an html5 media that never gets its metadata fails after 20 s with a retryable error event; Try again loads it again', async () => {
+    const { state, engine, errors, contexts, run, settle, done, loads } = await setup({ loads: ['never', 'ready'] });
+    await run(TIMING.mediaLoadMs - 40);
+    expect(state.playback.error, 'not before the limit').to.equal(undefined);
+    await run(80);
+    expect(contexts[0].signal.aborted, 'the stuck load is aborted (the adapter releases its element)').to.equal(true);
+    expect(state.playback.error).to.deep.include({ kind: 'media', retryable: true });
+    expect(errors).to.deep.equal([{ code: 'media', message: 'The media was not ready within 20 s', retryable: true }]);
+    expect(engine.retry()).to.equal(true);
+    await settle();
+    expect(loads()).to.equal(2);
+    expect(state.playback.error).to.equal(undefined);
+    expect(state.playback.ready).to.equal(true);
+    done();
+  });
+
+  it('a YouTube or Vimeo player that never becomes ready is an `sdk` error after 20 s', async () => {
+    const { state, errors, run, done } = await setup({ kind: 'youtube', loads: ['never'] });
+    await run(TIMING.mediaLoadMs + 40);
+    expect(state.playback.error?.kind).to.equal('script');
+    expect(errors.map((e) => [e.code, e.retryable])).to.deep.equal([['sdk', true]]);
+    done();
+  });
+
+  it('a vendor refusal is final: a `vendor` error, not retryable, and no Try again', async () => {
+    const { state, engine, errors, done } = await setup({ kind: 'youtube', loads: [{ error: { kind: 'vendor', code: 150, message: 'not embeddable' } }] });
+    expect(errors).to.deep.equal([{ code: 'vendor', message: 'not embeddable', retryable: false }]);
+    expect(state.playback.error?.retryable).to.equal(false);
+    expect(engine.retry()).to.equal(false);
+    done();
+  });
+
+  it('playing with the time standing still: the indicator after 1 s, a reload at the same time after 10 s plus backoff, three times; then the error', async () => {
+    const { state, engine, errors, adapters, run, done, loads } = await setup();
+    await engine.play();
+    await run(400, 12.5); // moves to 12.5 s, then stands still
+    expect(state.playback.buffering).to.equal(false);
+    await run(1000, 12.5);
+    expect(state.playback.buffering, 'the loading indicator after 1 s').to.equal(true);
+    await run(TIMING.stallMs - 1000 + 40, 12.5);
+    expect(loads(), 'no reload before the backoff').to.equal(1);
+    await run(1000, 12.5);
+    expect(loads(), 'reloaded after 10 s + 1 s').to.equal(2);
+    expect(adapters[0].destroyed).to.equal(true);
+    expect(adapters[1].time, 'at the same time').to.equal(12.5);
+    expect(adapters[1].playing, 'and playing on').to.equal(true);
+    // Still stuck: the next reloads wait 2 s and 4 s more.
+    await run(TIMING.stallMs + 2000 + 80, 12.5);
+    expect(loads()).to.equal(3);
+    await run(TIMING.stallMs + 4000 + 80, 12.5);
+    expect(loads()).to.equal(4);
+    expect(errors).to.deep.equal([]);
+    await run(TIMING.stallMs + 80, 12.5);
+    expect(loads(), 'no fourth reload').to.equal(4);
+    expect(state.playback.error).to.deep.include({ kind: 'media', retryable: true });
+    expect(state.playback.buffering).to.equal(false);
+    expect(errors).to.deep.equal([{ code: 'media', message: 'Playback stalled: no progress for 10 s', retryable: true }]);
+    // Try again plays on from there.
+    expect(engine.retry()).to.equal(true);
+    await run(40);
+    expect(adapters.at(-1)!.time).to.equal(12.5);
+    expect(adapters.at(-1)!.playing).to.equal(true);
+    done();
+  });
+
+  it('playback that moves again after a reload starts the count afresh; a paused media never counts as stalled', async () => {
+    const { engine, run, done, loads, state } = await setup();
+    await engine.play();
+    await run(TIMING.stallMs + 1000 + 80, 3);
+    expect(loads()).to.equal(2);
+    for (let t = 3; t < 6; t += 0.5) await run(40, t); // it plays again
+    await run(TIMING.stallMs + 1000 + 80, 6);
+    expect(loads(), 'the first backoff again (1 s), not the second').to.equal(3);
+    for (let t = 6; t < 7; t += 0.5) await run(40, t);
+    engine.pause();
+    await run(30000, 7);
+    expect(loads()).to.equal(3);
+    expect(state.playback.buffering).to.equal(false);
+    done();
+  });
+
+  it('a network error mid-file reloads at the same time (a decoding error is shown at once)', async () => {
+    const { engine, adapters, run, done, loads, state, errors } = await setup();
+    await engine.play();
+    await run(200, 20);
+    adapters[0].events.error({ kind: 'media', code: 2, message: 'network' });
+    expect(state.playback.buffering).to.equal(true);
+    await run(1040);
+    expect(loads()).to.equal(2);
+    expect(adapters[1].time).to.equal(20);
+    expect(adapters[1].playing).to.equal(true);
+    expect(errors).to.deep.equal([]);
+    adapters[1].events.error({ kind: 'media', code: 3, message: 'decode' });
+    expect(state.playback.error?.message).to.equal('decode');
+    expect(errors.map((e) => e.code)).to.deep.equal(['media']);
+    done();
+  });
+
+  it('while the network is down the reload\'s source call fails too: it keeps trying with the backoff, and recovers when it returns', async () => {
+    let down = false;
+    const { engine, adapters, run, done, loads, state, errors } = await setup({
+      source: () => (down ? Promise.reject(Object.assign(new Error('Network Error'), { kind: 'network' })) : Promise.resolve({ src: 'x.mp4' })),
+    });
+    await engine.play();
+    await run(200, 30);
+    down = true;
+    adapters[0].events.error({ kind: 'media', code: 2, message: 'network' });
+    await run(1040); // reload 1: its source call fails; waits 2 s
+    expect(state.playback.error).to.equal(undefined);
+    expect(loads()).to.equal(1);
+    down = false;
+    await run(2040);
+    expect(loads()).to.equal(2);
+    expect(adapters[1].time).to.equal(30);
+    expect(adapters[1].playing).to.equal(true);
+    expect(errors).to.deep.equal([]);
+    done();
+  });
+});
+
+describe('floods of commands cost nothing per message', () => {
+  const FIVE = testPlaylist(['A', 'B', 'C', 'D', 'E'].map((c) => ({ type: 'MainHostedVideo', code: `V_${c}`, file: c.toLowerCase(), runtime: 60 })));
+
+  it('100 next / previous / index changes in a burst ask for at most 2 sources; each index shows at once, the last one plays', async () => {
+    let sources = 0;
+    const { engine, state, run, adapters, done } = await setup({ playlist: FIVE, source: () => (sources++, Promise.resolve({ src: 'x.mp4' })) });
+    expect(sources, 'the first item').to.equal(1);
+    await run(1000);
+    sources = 0;
+    const bursts: [string, (i: number) => void, number][] = [
+      ['next', () => engine.next(), 100 % 5], // from the first item; next at the last wraps to the first
+      ['seekToIndex', (i) => engine.setIndex((i * 3) % 5), (99 * 3) % 5],
+      ['next and previous', (i) => (i % 2 ? engine.prev() : engine.next()), 2],
+    ];
+    for (const [name, call, expected] of bursts) {
+      sources = 0;
+      for (let i = 0; i < 100; i++) {
+        call(i);
+        if (i % 10 === 0) await run(40); // the burst spreads over a few polls
+      }
+      expect(state.playback.index, `${name}: the last change shows at once`).to.equal(expected);
+      await run(400);
+      expect(sources, `${name}: source requests`).to.be.at.most(2);
+      expect(state.playback.ready, name).to.equal(true);
+      expect(adapters.at(-1)!.destroyed, name).to.equal(false);
+      expect(state.playback.index, name).to.equal(expected);
+      await run(400);
+    }
+    done();
+  });
+
+  it('a screenshot at most once per second', async () => {
+    const { engine, clock, done } = await setup();
+    const turns = [engine.screenshotTurn(), engine.screenshotTurn()];
+    clock.tick(999);
+    turns.push(engine.screenshotTurn());
+    clock.tick(1);
+    turns.push(engine.screenshotTurn());
+    expect(turns).to.deep.equal([true, false, false, true]);
+    done();
+  });
+});
+
+describe('provider requests have a time limit', () => {
+  it('20 s by default; the request-timeout attribute sets it, 0 for none, anything else is the default', async () => {
+    expect(DEFAULT_TIMEOUT_MS).to.equal(20000);
+    expect([parseTimeout('300'), parseTimeout('0'), parseTimeout(' 1500 '), parseTimeout('-1'), parseTimeout('1e3'), parseTimeout(''), parseTimeout(undefined)]).to.deep.equal([300, 0, 1500, 20000, 20000, 20000, 20000]);
+    // A client made with no options arms a 20 s timer for its request.
+    const delays: number[] = [];
+    const original = window.setTimeout;
+    window.setTimeout = ((fn: () => void, ms?: number) => (delays.push(ms ?? 0), original(fn, ms))) as typeof window.setTimeout;
+    const abort = new AbortController();
+    try {
+      const pending = new HttpClient({ fetch: (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError')))) }).get('http://x.invalid/', 'a', { signal: abort.signal });
+      abort.abort();
+      expect(((await pending.catch((e) => e)) as Error).message).to.equal('Request aborted');
+    } finally {
+      window.setTimeout = original;
+    }
+    expect(delays).to.include(20000);
+  });
+});
+
+describe('failures reach the host page as error events, and the network coming back retries them', () => {
+  cleanPlayersAndFaults();
+  const cleanups: (() => void)[] = [];
+  afterEach(() => cleanups.splice(0).forEach((f) => f()));
+
+  it('a provider that does not answer in time: a message with Try again and a `client` error event; the event never reaches window', async () => {
+    const onWindow: Event[] = [];
+    const windowListener = (e: Event) => onWindow.push(e);
+    window.addEventListener('error', windowListener);
+    try {
+      await delayNext('/api/clients/demo', 3000, 4);
+      const errors: PlayerEventMap['error'][] = [];
+      const onDocument = (e: Event) => errors.push((e as CustomEvent).detail);
+      document.addEventListener('error', onDocument);
+      cleanups.push(() => document.removeEventListener('error', onDocument));
+      const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL, 'request-timeout': '250' });
+      await waitFor(() => $(el, '.load-failure[data-error-kind="timeout"]'), 'the timeout message', 4000);
+      expect(text(el, '.load-failure-message')).to.equal("We couldn't reach the content server. Check your connection and try again.");
+      // The menu, requested beside the configuration, timed out too.
+      expect(errors.find((e) => e.code === 'client')).to.deep.equal({ code: 'client', message: 'timeout exceeded', retryable: true });
+      expect(errors.every((e) => e.message === 'timeout exceeded' && e.retryable)).to.equal(true);
+      expect(onWindow.length, 'window error listeners never see it').to.equal(0);
+      await clearFailures();
+      $(el, '.load-failure button')!.click();
+      await waitFor(() => $(el, '.menu-sections'), 'the menu after Try again', 10000);
+    } finally {
+      window.removeEventListener('error', windowListener);
+    }
+  });
+
+  it('a playlist that failed for want of network is asked again when the browser is back online', async () => {
+    await failNext('/api/clients/demo/playlists/A_KNEE_REPLACEMENT', 'drop', 100);
+    const errors: PlayerEventMap['error'][] = [];
+    const el = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT', 'provider-url': FAULT_PROVIDER_URL }, { waitReady: false });
+    el.addEventListener('error', (e) => errors.push((e as CustomEvent).detail));
+    await waitFor(() => $(el, '.player-screen .load-failure[data-error-kind="network"]'), 'network failure', 15000);
+    expect(errors).to.deep.equal([{ code: 'playlist', message: 'Network Error', retryable: true }]);
+    await clearFailures();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => $(el, '.player-screen[data-code="A_KNEE_REPLACEMENT"] .stage'), 'the player once online', 15000);
+    await waitFor(() => el.getPlayerState() === 0, 'the first item ready', 10000);
+  });
+
+  it('a 404 playlist is an error event that says retrying will not help', async () => {
+    const errors: PlayerEventMap['error'][] = [];
+    const el = await mountPlayer({ client: 'demo', code: 'A_NO_SUCH_PLAYLIST' }, { waitReady: false });
+    el.addEventListener('error', (e) => errors.push((e as CustomEvent).detail));
+    await waitFor(() => errors.length > 0, 'the error event', 10000);
+    expect(errors).to.deep.equal([{ code: 'playlist', message: 'Request failed with status code 404', retryable: false }]);
+  });
+});
+
+describe('hostile URLs in provider data, floods from the host', () => {
+  cleanPlayersAndFaults();
+
+  it('ten screenshot calls in a row make one image; the others answer false', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', platform: 'ios' });
+    await waitFor(() => el.getPlayerState() === 0, 'ready', 10000);
+    await el.seekTo(2);
+    const images: string[] = [];
+    el.addEventListener('screenshot', (e) => images.push(e.detail.data));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => el.screenshot()));
+    expect(answers).to.deep.equal([true, false, false, false, false, false, false, false, false, false]);
+    expect(images.length).to.equal(1);
+    expect(images[0].startsWith('data:image/png;base64,')).to.equal(true);
+  });
+
+  it('a `javascript:` link is shown as text, never as a link; a poster of another scheme is not used', async () => {
+    const real = await (await fetch(new URL('api/clients/demo/playlists/A_KNEE_REPLACEMENT?menuLanguage=en&videoLanguage=en', FAULT_PROVIDER_URL))).json();
+    const items = real.items.map((item: { content?: object; version?: { text?: { key: string; value: string }[] } }) => ({
+      ...item,
+      content: { ...item.content, hyperlink: 'javascript:alert(document.domain)' },
+      version: { ...item.version, text: (item.version?.text ?? []).map((e) => (e.key === 'poster' ? { ...e, value: 'javascript:alert(1)' } : e)) },
+    }));
+    await answerNext('/api/clients/demo/playlists/A_KNEE_REPLACEMENT', { ...real, items });
+    const el = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT', 'provider-url': FAULT_PROVIDER_URL });
+    await waitFor(() => el.getPlayerState() === 0, 'the first item ready', 10000);
+    const poster = $<HTMLImageElement>(el, '.poster');
+    expect(poster ? /^https?:/.test(poster.src) : true, 'any poster is http(s)').to.equal(true);
+    el[CONTROLLER].navigate('/demo/player/A_KNEE_REPLACEMENT/extras');
+    await waitFor(() => $(el, '.modal .extras'), 'extras');
+    expect($$(el, '.modal a').every((a) => /^(https?|mailto|tel):/.test((a as HTMLAnchorElement).href)), 'every link http(s)').to.equal(true);
+    expect(Boolean($(el, '.modal a.hyperlink'))).to.equal(false);
+    expect(text(el, '.modal .hyperlink-text')).to.equal('javascript:alert(document.domain)');
+  });
+});
+
+describe('the reference provider: test hooks only for tests, URLs from its own origin', () => {
+  it('started as `npm start` starts it, it has no hooks; started for tests, they change only by POST and send no CORS headers', async () => {
+    expect((await providerRaw({ which: 'main', path: '/__log' })).status).to.equal(404);
+    // A POST there is refused as on any path of the API.
+    expect((await providerRaw({ which: 'main', path: '/__fail', method: 'POST', headers: { 'Content-Type': 'application/json' } })).status).to.equal(405);
+    expect((await providerRaw({ path: '/__fail' })).status, 'GET never changes anything').to.equal(405);
+    // A form-like POST (what a page could send without a preflight) is refused.
+    expect((await providerRaw({ path: '/__fail', method: 'POST', headers: { 'Content-Type': 'text/plain' } })).status).to.equal(415);
+    const log = await providerRaw({ path: '/__log' });
+    expect(log.status).to.equal(200);
+    expect(log.headers['access-control-allow-origin']).to.equal(undefined);
+    expect((await providerRaw({ path: '/api/clients/demo' })).headers['access-control-allow-origin'], 'the API itself is CORS-enabled').to.equal('*');
+    // This page is on another origin: the browser keeps the hooks' answers from it.
+    expect(await fetch(new URL('__log', FAULT_PROVIDER_URL)).then(() => 'answered', () => 'refused')).to.equal('refused');
+    const rule = JSON.stringify({ path: '/api', status: 500, times: 5 });
+    for (const headers of [{ 'Content-Type': 'text/plain' }, { 'Content-Type': 'application/json' }]) {
+      expect(await fetch(new URL('__fail', FAULT_PROVIDER_URL), { method: 'POST', headers, body: rule }).then(() => 'answered', () => 'refused')).to.equal('refused');
+    }
+    // And nothing changed: the API still answers.
+    expect((await providerRaw({ path: '/api/clients/demo' })).status).to.equal(200);
+  });
+
+  it('a video-source answer is built from the provider\'s own origin, whatever Host header the request forged', async () => {
+    const res = await providerRaw({ which: 'main', path: '/api/vod/demo/knee-overview?language=en', headers: { Host: 'evil.example' } });
+    expect(res.status).to.equal(200);
+    const { src } = JSON.parse(res.body) as { src: string };
+    expect(src.startsWith(PROVIDER_URL), src).to.equal(true);
+  });
+});
