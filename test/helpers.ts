@@ -78,8 +78,13 @@ export const clearProviderLog = () => provider('log-clear').then(() => undefined
 export const failNext = (path: string, status: number | 'drop', times = 1) => provider('fail', { path, status, times }).then(() => undefined);
 /** Make the next `times` requests whose path starts with `path` wait `ms` before being answered normally. */
 export const delayNext = (path: string, ms: number, times = 1) => provider('fail', { path, delay: ms, times }).then(() => undefined);
-/** Answer the next request whose path starts with `path` with `body` (a JSON text, status 200) instead. */
-export const answerNext = (path: string, body: unknown) => provider('fail', { path, body: typeof body === 'string' ? body : JSON.stringify(body) }).then(() => undefined);
+/** Answer the next `times` requests whose path starts with `path` with `body` (a JSON text, status 200) instead. */
+export const answerNext = (path: string, body: unknown, times = 1) =>
+  provider('fail', { path, body: typeof body === 'string' ? body : JSON.stringify(body), times }).then(() => undefined);
+/** Send only the first `bytes` of the next `times` answers whose path (and query) starts with `path`, then stall. */
+export const hangNext = (path: string, bytes: number, times = 1) => provider('fail', { path, hang: bytes, times }).then(() => undefined);
+/** Answer the next `times` requests whose path (and query) starts with `path` as usual, but without CORS headers. */
+export const withoutCorsNext = (path: string, times = 1) => provider('fail', { path, cors: false, times }).then(() => undefined);
 export const clearFailures = () => provider('clear').then(() => undefined);
 /** An HTTP request made from Node to a provider (`main` or `fault`), any method and headers: `{ status, headers, body }`. */
 export const providerRaw = (request: { which?: 'main' | 'fault'; path: string; method?: string; headers?: Record<string, string> }) =>

@@ -208,6 +208,10 @@ describe('host API: one command table, three transports', () => {
       await waitFor(() => frame.events.some((e) => e.event === 'onVolumeChange'), 'onVolumeChange');
       await frame.call('playVideo');
       await waitFor(() => frame.events.some((e) => e.event === 'onStateChange' && (e.data as { state: number }).state === 1), 'onStateChange');
+      // A failure the visitor sees reaches the parent page too.
+      await frame.call('navigate', { code: 'A_NO_SUCH_PLAYLIST' });
+      const error = await waitFor(() => frame.events.find((e) => e.event === 'onError'), 'onError', 10000);
+      expect(error.data).to.deep.equal({ code: 'playlist', message: 'Request failed with status code 404', retryable: false });
     } finally {
       frame.close();
     }

@@ -74,9 +74,32 @@ describe('HTTP client against the reference provider', () => {
     expect((await pending).kind).to.equal('aborted');
   });
 
-  it('times out when a timeout is set (default: none)', async () => {
+  it('times out when a timeout is set (20 s by default: test/reliability.test.ts)', async () => {
     const client = new HttpClient({ timeout: 50, retry: { retries: 0, baseDelay: 1, maxDelay: 1 }, fetch: (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError')))) });
     expect(((await client.get('http://x.invalid/', 'a').catch((e) => e)) as HttpError).message).to.equal('timeout exceeded');
+  });
+
+  it('refuses bodies over 5 MB, whether Content-Length says so or the stream turns out longer; 5 MB itself is read', async () => {
+    const mb = 1024 * 1024;
+    const stream = (bytes: number, chunk = 256 * 1024) => {
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= bytes) return controller.close();
+          const n = Math.min(chunk, bytes - sent);
+          sent += n;
+          controller.enqueue(new Uint8Array(n).fill(0x20)); // spaces: valid JSON around a value
+        },
+      });
+    };
+    const client = (body: () => Response) => new HttpClient({ retry: { retries: 0, baseDelay: 1, maxDelay: 1 }, fetch: async () => body() });
+    const declared = (await client(() => new Response('{}', { headers: { 'Content-Length': String(6 * mb) } })).get('http://x.invalid/', 'a').catch((e) => e)) as HttpError;
+    expect([declared.kind, declared.message]).to.deep.equal(['too-large', 'Response larger than 5 MB']);
+    const undeclared = (await client(() => new Response(stream(6 * mb))).get('http://x.invalid/', 'a').catch((e) => e)) as HttpError;
+    expect(undeclared.kind).to.equal('too-large');
+    // Exactly 5 MB of spaces around a value is a valid answer.
+    const exact = await client(() => new Response(new Blob([new Uint8Array(5 * mb - 2).fill(0x20), '{}']).stream())).get<object>('http://x.invalid/', 'a');
+    expect(exact).to.deep.equal({});
   });
 
   it('rejects malformed JSON with a parse error', async () => {

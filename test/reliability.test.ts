@@ -12,7 +12,7 @@ import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
 import { createPlayerState } from '../src/state/player-state';
 import { FakeAdapter, testPlaylist } from './fake-adapter';
 import { FakeClock } from './fake-clock';
-import { $, $$, answerNext, cleanPlayersAndFaults, PROVIDER_URL, providerRaw, clearFailures, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, text, waitFor } from './helpers';
+import { $, $$, answerNext, hangNext, sleep, withoutCorsNext, cleanPlayersAndFaults, PROVIDER_URL, providerRaw, clearFailures, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, text, waitFor } from './helpers';
 
 const PLAYLIST = testPlaylist([{ type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 60 }]);
 
@@ -337,6 +337,69 @@ describe('failures reach the host page as error events, and the network coming b
 
 describe('hostile URLs in provider data, floods from the host', () => {
   cleanPlayersAndFaults();
+
+  it('a connection that stalls mid-file: the indicator, then (the network back) a reload that plays on from the same time', async function () {
+    this.timeout(40000);
+    // The player's timers run on a fake clock the test moves along with real time (the media plays in real time).
+    const clock = new FakeClock();
+    const path = '/media/acl-tear/en.mp4?stalls-mid-file=1'; // its own URL: no other test meets it in the cache
+    const src = new URL(path, FAULT_PROVIDER_URL).href;
+    await answerNext('/api/vod/demo/', { src, type: 'video/mp4' });
+    // Of 76 kB, the first 64 (the browser's media cache works in 32 kB blocks): most of the video, then nothing.
+    await hangNext(path, 65536, 20);
+    const errors: unknown[] = [];
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL }, { clock });
+    el.addEventListener('error', (e) => errors.push(e.detail));
+    const pace = async (fakeMs: number, realMs = 20) => {
+      clock.tick(fakeMs);
+      await sleep(realMs);
+    };
+    const until = async (check: () => boolean, what: string, limit = 15000) => {
+      for (const start = performance.now(); !check(); await pace(40)) if (performance.now() - start > limit) throw new Error(`Timed out waiting for ${what}`);
+    };
+    await until(() => el.getPlayerState() === 0, 'ready');
+    await el.playVideo();
+    await until(() => el.getPlayerState() === 1 && el.getCurrentTime() > 0.5, 'playing');
+    // Played until the data ran out: the time stands still.
+    let last = -1;
+    let still = 0;
+    await until(() => {
+      const t = el.getCurrentTime();
+      still = t === last ? still + 1 : 0;
+      last = t;
+      return still > 50;
+    }, 'the stall');
+    const stalledAt = el.getCurrentTime();
+    expect(el.getPlayerState(), 'still playing, as far as the visitor asked').to.equal(1);
+    expect(Boolean($(el, '.stage-loading')), 'the loading indicator after 1 s').to.equal(true);
+    // The network comes back; 10 s without progress (and the 1 s backoff) reload the source at the same time.
+    await clearFailures();
+    await answerNext('/api/vod/demo/', { src, type: 'video/mp4' }); // the reload asks for the source again
+    await pace(10000 + 1000 + 40, 50);
+    await until(() => el.getCurrentTime() > stalledAt + 0.5, 'playing on after the reload');
+    const video = $<HTMLVideoElement>(el, 'video.media-video')!;
+    expect(video.currentSrc).to.equal(src);
+    expect(el.getPlayerState()).to.equal(1);
+    expect(Boolean($(el, '.stage-loading'))).to.equal(false);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('a cdn source whose host sends no CORS headers plays without CORS; its screenshots say Screenshot Disabled', async () => {
+    // A URL of its own (the query), so that no other test meets this answer in the browser's cache.
+    const path = '/media/acl-tear/en.mp4?cdn-without-cors=1';
+    await withoutCorsNext(path, 100);
+    const alternate = new URL(path, FAULT_PROVIDER_URL).href;
+    await answerNext('/api/vod/demo/', { src: new URL('/media/acl-tear/en.mp4', FAULT_PROVIDER_URL).href, alternate, type: 'video/mp4' });
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL, cdn: '1' });
+    await waitFor(() => el.getPlayerState() === 0, 'ready without CORS', 15000);
+    const video = $<HTMLVideoElement>(el, 'video.media-video')!;
+    expect([video.currentSrc, video.crossOrigin]).to.deep.equal([alternate, null]);
+    await el.playVideo();
+    await waitFor(() => el.getPlayerState() === 1 && el.getCurrentTime() > 0.2, 'playing', 10000);
+    expect(await el.screenshot()).to.equal(false);
+    await waitFor(() => $(el, '.notice-headline'), 'the notice');
+    expect(text(el, '.notice-headline')).to.equal('Screenshot Disabled');
+  });
 
   it('ten screenshot calls in a row make one image; the others answer false', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', platform: 'ios' });

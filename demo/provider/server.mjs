@@ -19,7 +19,9 @@
  *   POST /__fail {"path":"/api/x","status":503,"times":2}
  *                                                 the next 2 requests whose path starts with /api/x answer 503;
  *        "status":"drop" destroys the socket instead (a network error); "delay":ms waits first (alone: only a delay);
- *        "body": a JSON text answered instead (status 200 unless given).
+ *        "body": a JSON text answered instead (status 200 unless given); "cors": false answers as usual without CORS
+ *        headers (a content-delivery host that sends none); "hang": n sends the first n bytes of the usual answer,
+ *        then nothing (a connection that stalls mid-file).
  *        OPTIONS preflights are never failed, so a browser sees the injected status itself.
  *   POST /__fail/clear                            removes every pending failure
  * Changes are POSTs with a JSON body (Content-Type: application/json; anything else is refused with 415).
@@ -602,8 +604,12 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     clearLog: () => {
       requestLog.length = 0;
     },
-    /** rule: { path, status (number | 'drop'), times = 1, delay = 0, body (a JSON text answered instead, status 200 by default) } */
-    fail: ({ path: prefix, status, times = 1, delay = 0, body }) => {
+    /**
+     * rule: { path, status (number | 'drop'), times = 1, delay = 0, body (a JSON text answered instead, status 200 by
+     * default), cors (false: the usual answer without CORS headers), hang (bytes: only the first ones of the usual
+     * answer are sent, then the connection stalls) }
+     */
+    fail: ({ path: prefix, status, times = 1, delay = 0, body, cors, hang }) => {
       if (typeof prefix !== 'string' || !prefix.startsWith('/')) {
         throw new ApiError(400, 'invalid_parameter', `path must be a path prefix starting with '/' (got ${JSON.stringify(prefix ?? null)})`);
       }
@@ -611,12 +617,16 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       const code = drop || status === undefined || status === null || status === '' ? undefined : Number(status);
       if (!drop && code !== undefined && !(Number.isInteger(code) && code >= 100 && code <= 599)) throw badParam('status', status);
       if (body !== undefined && (typeof body !== 'string' || body.length > 100_000)) throw badParam('body', '(too long)');
-      if (!drop && code === undefined && !(delay > 0) && body === undefined) throw new ApiError(400, 'invalid_parameter', 'Give a status (100-599 or drop), a delay or a body');
+      if (cors !== undefined && cors !== false) throw badParam('cors', cors);
+      if (hang !== undefined && !(Number.isInteger(hang) && hang >= 0)) throw badParam('hang', hang);
+      if (!drop && code === undefined && !(delay > 0) && body === undefined && cors === undefined && hang === undefined) {
+        throw new ApiError(400, 'invalid_parameter', 'Give a status (100-599 or drop), a delay, a body, cors: false or hang');
+      }
       const n = Number(times);
       if (!Number.isInteger(n) || n < 1 || n > 10000) throw badParam('times', times);
       const d = Number(delay);
       if (!Number.isFinite(d) || d < 0 || d > 60000) throw badParam('delay', delay);
-      const rule = { path: prefix, status: drop ? 'drop' : code ?? null, times: n, delay: d, ...(body !== undefined ? { body } : {}) };
+      const rule = { path: prefix, status: drop ? 'drop' : code ?? null, times: n, delay: d, ...(body !== undefined ? { body } : {}), ...(cors === false ? { cors } : {}), ...(hang !== undefined ? { hang } : {}) };
       failures.push(rule);
       return { ...rule };
     },
@@ -759,7 +769,25 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     const entry = logRequest(req, res, target, referrer);
     const failure = takeFailure(target.rawPath, target.rawQuery);
     if (failure) {
-      entry.injected = failure.status ?? 'delay';
+      entry.injected = failure.cors === false ? 'no-cors' : failure.hang !== undefined ? 'hang' : failure.status ?? 'delay';
+      // The answer as usual, but without CORS headers (a content-delivery host that sends none).
+      if (failure.cors === false) for (const k of Object.keys(CORS_HEADERS)) res.removeHeader(k);
+      // The answer as usual, but only its first `hang` bytes, and then nothing: a connection that stalls mid-file
+      // (it stays open until the client gives up on it).
+      if (failure.hang !== undefined) {
+        let left = failure.hang;
+        const write = res.write.bind(res);
+        res.write = (chunk) => {
+          const part = Buffer.from(chunk).subarray(0, Math.max(0, left));
+          left -= part.length;
+          if (part.length) write(part);
+          return true;
+        };
+        res.end = (chunk) => {
+          if (chunk && typeof chunk !== 'function') res.write(chunk);
+          return res;
+        };
+      }
       if (failure.delay > 0) await new Promise((r) => setTimeout(r, failure.delay));
       if (failure.status === 'drop') {
         entry.status = 0;

@@ -11,7 +11,10 @@ export const DEFAULT_TIMEOUT_MS = 20000;
 export const parseTimeout = (value: unknown): number => (typeof value === 'string' && /^\d{1,7}$/.test(value.trim()) ? Number(value) : DEFAULT_TIMEOUT_MS);
 export const REFERRER_HEADER = 'X-Embed-Referrer';
 
-export type HttpErrorKind = 'network' | 'aborted' | 'timeout' | 'status' | 'parse';
+export type HttpErrorKind = 'network' | 'aborted' | 'timeout' | 'status' | 'parse' | 'too-large';
+
+/** No provider answer is read past this (a hostile or broken provider cannot make the player hold more). */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 /** Generic messages of the HTTP client (spec section 8); screens translate by `kind`. */
 const MESSAGES: Record<HttpErrorKind, (status?: number) => string> = {
@@ -20,6 +23,7 @@ const MESSAGES: Record<HttpErrorKind, (status?: number) => string> = {
   timeout: () => 'timeout exceeded',
   status: (status) => `Request failed with status code ${status}`,
   parse: () => 'Invalid response',
+  'too-large': () => `Response larger than ${MAX_BODY_BYTES / 1048576} MB`,
 };
 
 export class HttpError extends Error {
@@ -102,6 +106,28 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+const TOO_LARGE = new Error('too large');
+
+/** The body as text, refused (TOO_LARGE) past MAX_BODY_BYTES, whatever its Content-Length says. */
+async function readLimited(response: Response): Promise<string> {
+  if (Number(response.headers.get('content-length')) > MAX_BODY_BYTES) throw TOO_LARGE;
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      void reader.cancel().catch(() => undefined);
+      throw TOO_LARGE;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
 export function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
   const url = new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);
   if (query) for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
@@ -160,10 +186,16 @@ export class HttpClient {
         throw new HttpError(timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network', url);
       }
       if (response.status < 200 || response.status > 299) throw new HttpError('status', url, response.status);
+      let text: string;
       try {
-        return (as === 'text' ? await response.text() : await response.json()) as T;
+        text = await readLimited(response);
+      } catch (error) {
+        throw new HttpError(error === TOO_LARGE ? 'too-large' : timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network', url, response.status);
+      }
+      try {
+        return (as === 'text' ? text : JSON.parse(text)) as T;
       } catch {
-        throw new HttpError(signal?.aborted ? 'aborted' : 'parse', url, response.status);
+        throw new HttpError('parse', url, response.status);
       }
     } finally {
       if (timer) clearTimeout(timer);

@@ -16,6 +16,8 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   video.setAttribute('aria-hidden', 'true'); // the player's own controls and captions speak for it
   let destroyed = false;
   let readySent = false;
+  /** The media came with CORS headers (frames can be read). A source without them is played without CORS. */
+  let cors = true;
 
   const listeners: [string, EventListener][] = [
     ['playing', () => events.playing()],
@@ -25,6 +27,7 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
     [
       'error',
       () => {
+        if (!readySent) return; // before ready, the load below reports (or retries) it
         const code = video.error?.code;
         events.error({ kind: 'media', code, message: video.error?.message || `Media error ${code ?? ''}`.trim() });
       },
@@ -34,7 +37,9 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
 
   const adapter: MediaAdapter = {
     kind: 'html5',
-    canvasable: true,
+    get canvasable() {
+      return cors;
+    },
     play: () => video.play(),
     pause: () => video.pause(),
     seek(seconds) {
@@ -78,6 +83,14 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
       resolve(adapter);
     };
     const onError = () => {
+      // Asked for with CORS, a source whose host sends no CORS headers fails: it may still play without them (its
+      // frames then cannot be read: screenshots say so). Tried once; a source broken either way fails below.
+      if (cors && !readySent) {
+        cors = false;
+        video.removeAttribute('crossorigin');
+        video.src = source.src;
+        return;
+      }
       cleanup();
       const code = video.error?.code;
       const error = Object.assign(new Error(video.error?.message || `Media error ${code ?? ''}`.trim()), { kind: 'media' as const, code });
