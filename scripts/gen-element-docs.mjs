@@ -58,7 +58,7 @@ const CORE_DOCS = {
     default: '`embed.html` in the folder above the script',
   },
   requestTimeout: {
-    text: 'How long one provider request may take before it fails with a timeout (and is retried, then shown with "Try again" and an `error` event); `0` waits forever, as the spec\'s default does.',
+    text: 'How long one provider request may take before it fails with a timeout (shown with "Try again", and an `error` event); `0` waits forever, as the spec\'s default does.',
     values: 'milliseconds',
     default: '`20000`',
   },

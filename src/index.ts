@@ -7,7 +7,7 @@ export { PatientEdPlayerElement, TAG_NAME, definePlayer } from './element/player
 export type { PlayerMethods } from './element/player-element';
 export { CommandError } from './commands/table';
 export type { CommandArgs, CommandResults, HostCommandName, ItemInfo, PlaylistInfo } from './commands/table';
-export type { PlayerEventMap, PlayerEventName } from './core/events';
+export type { PlayerErrorCode, PlayerEventMap, PlayerEventName } from './core/events';
 export type { Preferences } from './preferences/defaults';
 // Types only; importing this entry also declares <patient-ed-player> in React's JSX.
 export type { PatientEdPlayerJsxProps, PlayerAttributeName, PlayerJsxAttributes, PlayerJsxEventProps } from './react-jsx';

@@ -31,6 +31,7 @@ function fakeContext() {
     currentItem: undefined,
     canvasable: false,
     captureFrame: record('captureFrame', undefined),
+    screenshotTurn: () => true,
     notify: record('notify', undefined),
   } as unknown as PlaybackCommands;
   const prefs: Preferences = { ...DEFAULT_PREFERENCES };
@@ -95,9 +96,15 @@ describe('command handlers against a fake context (no element)', () => {
     expect(navigations).to.deep.equal(['/demo/player/A_X', '/demo/menu/T_KNEE', '/demo/menu']);
   });
 
-  it('a screenshot that is not possible notifies and answers false', async () => {
+  it('a screenshot that is not possible notifies and answers false; a flood of them makes one notice', async () => {
     const { ctx, calls } = fakeContext();
     expect(await executeCommand(ctx, 'screenshot')).to.equal(false);
+    expect(calls).to.deep.equal([['notify', 'info', 'screenshotDisabled']]);
+    const engine = await ctx.playback();
+    let turns = 0;
+    (engine as { screenshotTurn(): boolean }).screenshotTurn = () => turns++ === 0; // one turn per second: the first
+    calls.length = 0;
+    for (let i = 0; i < 10; i++) expect(await executeCommand(ctx, 'screenshot')).to.equal(false);
     expect(calls).to.deep.equal([['notify', 'info', 'screenshotDisabled']]);
   });
 

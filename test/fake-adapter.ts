@@ -7,13 +7,15 @@ export class FakeAdapter implements MediaAdapter {
   time = 0;
   playing = false;
   destroyed = false;
+  /** A media asked to play that never gets the data to start: no `playing` report. */
+  silent = false;
   constructor(
     readonly events: AdapterEvents,
     readonly duration: number,
   ) {}
   async play() {
     this.playing = true;
-    this.events.playing();
+    if (!this.silent) this.events.playing();
   }
   pause() {
     this.playing = false;

@@ -16,7 +16,7 @@ import { $, $$, answerNext, hangNext, sleep, withoutCorsNext, cleanPlayersAndFau
 
 const PLAYLIST = testPlaylist([{ type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 60 }]);
 
-type Behaviour = 'ready' | 'never' | { error: { kind: 'media' | 'vendor' | 'script'; code?: number; message: string } };
+type Behaviour = 'ready' | 'silent' | 'never' | { error: { kind: 'media' | 'vendor' | 'script'; code?: number; message: string } };
 
 /**
  * An engine over a loader the test scripts (each load: ready, never ready, or failing), a fake clock and a
@@ -41,8 +41,9 @@ async function setup({ kind = 'html5' as MediaKind, loads = [] as Behaviour[], s
       contexts.push(ctx);
       const behaviour = loads[loadCount++] ?? 'ready';
       if (behaviour === 'never') return new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
-      if (behaviour !== 'ready') return Promise.reject(Object.assign(new Error(behaviour.error.message), behaviour.error));
+      if (typeof behaviour === 'object') return Promise.reject(Object.assign(new Error(behaviour.error.message), behaviour.error));
       const adapter = new FakeAdapter(ctx.events, ctx.item.runtime);
+      adapter.silent = behaviour === 'silent';
       adapters.push(adapter);
       return Promise.resolve(adapter);
     },
@@ -181,6 +182,50 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
     done();
   });
 
+  it('a play asked for that never starts (no data) counts as a stall too: the indicator, then a reload that plays', async () => {
+    const { engine, state, adapters, run, done, loads } = await setup({ loads: ['silent', 'ready'] });
+    await engine.play();
+    expect(state.playback.player, 'never reported playing').to.equal(0);
+    await run(1040);
+    expect(state.playback.buffering).to.equal(true);
+    await run(TIMING.stallMs + 1000);
+    expect(loads()).to.equal(2);
+    expect(adapters[1].playing).to.equal(true);
+    expect(state.playback.player).to.equal(1);
+    done();
+  });
+
+  it('a pause during the backoff wins: the reload does not play; progress during the backoff cancels the reload', async () => {
+    const { engine, adapters, run, done, loads, state } = await setup();
+    await engine.play();
+    await run(200, 8);
+    await run(TIMING.stallMs + 40, 8); // stalled: the reload waits 1 s
+    engine.pause();
+    await run(1040, 8);
+    expect(loads()).to.equal(2);
+    expect(adapters[1].playing, 'the visitor paused').to.equal(false);
+    expect(adapters[1].time).to.equal(8);
+    // Again, but the media moves on by itself during the wait: no reload.
+    await engine.play();
+    await run(TIMING.stallMs + 40, 8);
+    expect(state.playback.buffering).to.equal(true);
+    for (let t = 8.04; t < 9.3; t += 0.04) await run(40, t); // it plays on, past the 1 s the reload waited
+    expect(loads(), 'not reloaded').to.equal(2);
+    expect(state.playback.buffering).to.equal(false);
+    done();
+  });
+
+  it('an item that failed but then plays by itself (the data came after all) drops its error', async () => {
+    const { engine, adapters, run, done, state } = await setup();
+    await engine.play();
+    await run(200, 3);
+    adapters[0].events.error({ kind: 'media', code: 3, message: 'decode' });
+    expect(state.playback.error?.message).to.equal('decode');
+    adapters[0].events.playing();
+    expect(state.playback.error).to.equal(undefined);
+    done();
+  });
+
   it('a network error mid-file reloads at the same time (a decoding error is shown at once)', async () => {
     const { engine, adapters, run, done, loads, state, errors } = await setup();
     await engine.play();
@@ -223,7 +268,7 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
 describe('floods of commands cost nothing per message', () => {
   const FIVE = testPlaylist(['A', 'B', 'C', 'D', 'E'].map((c) => ({ type: 'MainHostedVideo', code: `V_${c}`, file: c.toLowerCase(), runtime: 60 })));
 
-  it('100 next / previous / index changes in a burst ask for at most 2 sources; each index shows at once, the last one plays', async () => {
+  it('100 next / previous / index changes in a burst ask for at most 2 sources; each index shows at once, the last one loads', async () => {
     let sources = 0;
     const { engine, state, run, adapters, done } = await setup({ playlist: FIVE, source: () => (sources++, Promise.resolve({ src: 'x.mp4' })) });
     expect(sources, 'the first item').to.equal(1);
@@ -289,9 +334,11 @@ describe('failures reach the host page as error events, and the network coming b
   afterEach(() => cleanups.splice(0).forEach((f) => f()));
 
   it('a provider that does not answer in time: a message with Try again and a `client` error event; the event never reaches window', async () => {
-    const onWindow: Event[] = [];
+    const onWindow: unknown[] = [];
     const windowListener = (e: Event) => onWindow.push(e);
     window.addEventListener('error', windowListener);
+    const previousOnError = window.onerror;
+    window.onerror = (e) => void onWindow.push(e);
     try {
       await delayNext('/api/clients/demo', 3000, 4);
       const errors: PlayerEventMap['error'][] = [];
@@ -304,12 +351,13 @@ describe('failures reach the host page as error events, and the network coming b
       // The menu, requested beside the configuration, timed out too.
       expect(errors.find((e) => e.code === 'client')).to.deep.equal({ code: 'client', message: 'timeout exceeded', retryable: true });
       expect(errors.every((e) => e.message === 'timeout exceeded' && e.retryable)).to.equal(true);
-      expect(onWindow.length, 'window error listeners never see it').to.equal(0);
+      expect(onWindow.length, 'window.onerror and window error listeners never see it').to.equal(0);
       await clearFailures();
       $(el, '.load-failure button')!.click();
       await waitFor(() => $(el, '.menu-sections'), 'the menu after Try again', 10000);
     } finally {
       window.removeEventListener('error', windowListener);
+      window.onerror = previousOnError;
     }
   });
 
@@ -411,6 +459,14 @@ describe('hostile URLs in provider data, floods from the host', () => {
     expect(answers).to.deep.equal([true, false, false, false, false, false, false, false, false, false]);
     expect(images.length).to.equal(1);
     expect(images[0].startsWith('data:image/png;base64,')).to.equal(true);
+  });
+
+  it('art of another scheme shows the default art', async () => {
+    for (const art of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>']) {
+      const el = await mountPlayer({ client: 'demo', art });
+      const img = await waitFor(() => $<HTMLImageElement>(el, '.practice-art'), 'the art');
+      expect(img.src, art).to.equal(new URL('static/art/caduceus.svg', PROVIDER_URL).href);
+    }
   });
 
   it('a `javascript:` link is shown as text, never as a link; a poster of another scheme is not used', async () => {

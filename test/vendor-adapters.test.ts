@@ -439,7 +439,8 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       expect(adapter.canvasable).to.equal(false);
       expect(adapter.getDuration()).to.equal(2.5);
       const [first, second] = w.__fakeVimeo.players;
-      expect(first.options).to.deep.equal({ id: 76979871, controls: false, responsive: true, playsinline: true, dnt: true });
+      // Given its own iframe (no oEmbed, no innerHTML), with the player's options in the URL.
+      expect(first.options).to.deep.equal({ id: '76979871', url: 'https://player.vimeo.com/video/76979871?controls=0&playsinline=1&dnt=1&autopause=0' });
       expect(second.options.id).to.equal('abc');
       expect(a.container.querySelector('iframe[data-fake-vimeo="76979871"]')).to.not.equal(null);
     });

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { directionOf } from '../i18n/locales';
 import { mergePreferences } from '../preferences/merge';
+import { DEFAULT_PREFERENCES } from '../preferences/defaults';
 import { matchRoute, paths, type MatchedRoute } from '../routing/routes';
 import { HEADER_ICONS, SvgIcon } from '../ui/svg-icon';
 import { modalEntry } from '../screens/modal-registry';
@@ -126,7 +127,8 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   } else {
     screen = !snap.catalogs.includes('player') ? <Loading /> : <LazyPlayerScreen client={route.client!} code={route.code!} collection={route.collection} prefs={prefs} modalOpen={Boolean(route.modal)} />;
   }
-  const artUrl = prefs.art ? controller.api(hosts).artUrl(prefs.art) : undefined;
+  // Art of another scheme (or no URL at all): the default art.
+  const artUrl = prefs.art ? (controller.api(hosts).artUrl(prefs.art) ?? controller.api(hosts).artUrl(DEFAULT_PREFERENCES.art)) : undefined;
   const inClient = showsClientScreens && snap.clientStatus === 'ready';
   const modalOpen = Boolean(inClient && route.modal);
   // A dialog makes the stage inert; an overlay leaves it visible and live.

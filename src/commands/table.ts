@@ -115,13 +115,13 @@ const SCREENSHOT_DELAY_MS = 100;
 
 async function screenshot(ctx: CommandContext, data: string | undefined): Promise<boolean> {
   const engine = await ctx.playback();
+  // At most one per second: a flood of requests makes no flood of images (nor of notices).
+  if (!engine.screenshotTurn()) return false;
   // A screenshot is only allowed when playback is canvasable (spec section 5), with or without data.
   if (!engine.canvasable) {
     engine.notify('info', 'screenshotDisabled');
     return false;
   }
-  // At most one per second: a flood of requests makes no flood of images.
-  if (!engine.screenshotTurn()) return false;
   let image = data;
   if (!image) {
     await new Promise((r) => setTimeout(r, SCREENSHOT_DELAY_MS));

@@ -153,7 +153,7 @@ export class PlaybackEngine {
       const waiters = [...this.stageWaiters];
       this.stageWaiters.clear();
       for (const resolve of waiters) resolve(stage);
-    } else if (this.pb.playlist && !this.loadAbort) {
+    } else if (this.pb.playlist && !this.loadAbort && this.deferredLoad === undefined) {
       // The screen came back with nothing loaded or loading: load the current item.
       void this.loadItem(this.pb.index, this.pendingPlay ? 'yes' : 'no');
     }
@@ -350,7 +350,7 @@ export class PlaybackEngine {
       const e = error as Partial<PlayerError> & Error;
       let failure: PlayerError = { kind: e.kind === 'vendor' ? 'vendor' : 'media', code: e.code, message: e.message };
       if (limit.signal.aborted) failure = { kind: vendorKind ? 'script' : 'media', message: `The ${vendorKind ? 'player' : 'media'} was not ready within ${this.timing.mediaLoadMs / 1000} s`, retryable: true };
-      else if (e.kind === 'script') failure = { kind: 'script', message: e.message };
+      else if (e.kind === 'script') failure = { kind: 'script', message: e.message, retryable: e.retryable };
       const notice = failure.kind === 'script' ? sdkNotice : failure.kind === 'vendor' ? 'vendorError' : 'mediaError';
       if (this.recovering && failure.kind === 'media') this.recover(failure, notice);
       else this.fail(failure, notice);
@@ -413,6 +413,7 @@ export class PlaybackEngine {
   }
 
   private unloadItem(): void {
+    this.playAsked = false;
     this.clock.clearTimeout(this.recoverTimer);
     this.recoverTimer = undefined;
     this.clock.clearTimeout(this.deferredLoad);
@@ -448,6 +449,8 @@ export class PlaybackEngine {
   private onPlaying(): void {
     const pb = this.pb;
     this.resumeAfterReload = false;
+    // Playing again by itself (the data came after all): whatever failed is over.
+    if (pb.error) pb.error = undefined;
     pb.awaitingTap = false;
     this.pendingPlay = false;
     const item = this.currentItem;
@@ -502,19 +505,21 @@ export class PlaybackEngine {
     if (this.recoverTimer !== undefined) return;
     // Where it stood: the media's time, or (a reload that failed before its media) where the reload was to start.
     const at = this.adapter?.getCurrentTime() || this.watch.time;
-    const play = this.pb.player === PLAYER_STATE.PLAYING || this.resumeAfterReload;
+    // Plays on if it was playing (or asked to); a pause during the wait wins (pause() clears it).
+    this.resumeAfterReload ||= this.pb.player === PLAYER_STATE.PLAYING || this.playAsked;
     this.pb.buffering = true;
     this.recoverTimer = this.clock.setTimeout(() => {
       this.recoverTimer = undefined;
       const reloads = this.watch.reloads + 1;
-      this.resumeAfterReload = play;
-      void this.loadItem(this.pb.index, play ? 'yes' : 'no', at, true);
+      void this.loadItem(this.pb.index, this.resumeAfterReload ? 'yes' : 'no', at, true);
       this.watch = startWatch(this.clock.now(), at, reloads);
     }, reloadDelay(this.watch.reloads, this.timing));
   }
 
   /** Whether the item was playing (or about to) when a recovery started: the reload plays on. */
   private resumeAfterReload = false;
+  /** Playback was asked of the adapter and not paused, ended or refused since (it may not have started yet). */
+  private playAsked = false;
 
   /** A load that failed during a recovery (the network still down) waits and tries again, as the stall did. */
   private get recovering(): boolean {
@@ -543,7 +548,7 @@ export class PlaybackEngine {
 
   private fail(error: PlayerError, notice: NoticeKey): void {
     // "Try again" plays on if the item was playing or about to.
-    this.resumeAfterReload ||= this.pb.player === PLAYER_STATE.PLAYING || this.pendingPlay;
+    this.resumeAfterReload ||= this.pb.player === PLAYER_STATE.PLAYING || this.pendingPlay || this.playAsked;
     const retryable = error.retryable ?? error.kind !== 'vendor';
     error = { ...error, retryable };
     this.pb.buffering = false;
@@ -575,7 +580,13 @@ export class PlaybackEngine {
     const d = adapter.getDuration() || pb.duration;
     if (d > 0 && d !== pb.duration) pb.duration = d;
     if (t !== pb.currentTime) pb.currentTime = t;
-    const stall = checkStall(this.watch, this.clock.now(), t, pb.player === PLAYER_STATE.PLAYING, this.timing);
+    const moving = pb.player === PLAYER_STATE.PLAYING || (this.playAsked && pb.player !== PLAYER_STATE.ENDED && !pb.error);
+    // Moving again while a reload waits for its backoff: it is not needed any more.
+    if (moving && t !== this.watch.time && this.recoverTimer !== undefined) {
+      this.clock.clearTimeout(this.recoverTimer);
+      this.recoverTimer = undefined;
+    }
+    const stall = checkStall(this.watch, this.clock.now(), t, moving, this.timing);
     this.watch = stall.watch;
     if (pb.buffering !== stall.buffering) pb.buffering = stall.buffering;
     if (stall.action !== 'none') return this.recover({ kind: 'media', message: `Playback stalled: no progress for ${this.timing.stallMs / 1000} s`, retryable: true });
@@ -675,12 +686,14 @@ export class PlaybackEngine {
     if (!this.poll) this.startPolling();
     this.pb.awaitingTap = false;
     this.indicate('play');
+    this.playAsked = true;
     try {
       await adapter.play();
       return true;
     } catch (error) {
       if (adapter !== this.adapter) return false;
       const name = (error as DOMException)?.name;
+      this.playAsked = false;
       if (name === 'NotAllowedError') {
         this.pendingPlay = false;
         this.pb.awaitingTap = isTouchDevice();
@@ -696,6 +709,7 @@ export class PlaybackEngine {
   pause(): boolean {
     this.pendingPlay = false;
     this.resumeAfterReload = false;
+    this.playAsked = false;
     if (!this.pb.ready) this.pausedWhileLoading = true;
     if (!this.adapter) return Boolean(this.pb.playlist);
     this.adapter.pause();

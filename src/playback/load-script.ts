@@ -8,12 +8,14 @@ import type { PlayerError } from './types';
 export class PlayerLoadError extends Error implements PlayerError {
   readonly kind: PlayerError['kind'];
   readonly code?: number | string;
+  readonly retryable?: boolean;
 
-  constructor(kind: PlayerError['kind'], message: string, options: { code?: number | string; cause?: unknown } = {}) {
+  constructor(kind: PlayerError['kind'], message: string, options: { code?: number | string; cause?: unknown; retryable?: boolean } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'PlayerLoadError';
     this.kind = kind;
     if (options.code !== undefined) this.code = options.code;
+    if (options.retryable !== undefined) this.retryable = options.retryable;
   }
 }
 
@@ -120,7 +122,8 @@ export function loadScript(url: string, opts: LoadScriptOptions = {}): Promise<v
     // A throwing readiness check counts as "not ready".
   }
   // Only an http(s) script URL is ever injected (a `javascript:` or `data:` URL from an attribute is refused).
-  if (!isHttpUrl(url)) return Promise.reject(new PlayerLoadError('script', `Refused script URL '${url.slice(0, 100)}' (only http and https)`));
+  // (Trying again cannot help: the URL is the page's choice.)
+  if (!isHttpUrl(url)) return Promise.reject(new PlayerLoadError('script', `Refused script URL '${url.slice(0, 100)}' (only http and https)`, { retryable: false }));
   sdkUrls.add(url);
   const doc = document;
   let cache = loads.get(doc);

@@ -83,9 +83,10 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
       resolve(adapter);
     };
     const onError = () => {
-      // Asked for with CORS, a source whose host sends no CORS headers fails: it may still play without them (its
-      // frames then cannot be read: screenshots say so). Tried once; a source broken either way fails below.
-      if (cors && !readySent) {
+      // Asked for with CORS, a source whose host sends no CORS headers fails as "not supported": it may still play
+      // without them (its frames then cannot be read: screenshots say so). Tried once; a network error, or a source
+      // broken either way, fails below.
+      if (cors && !readySent && video.error?.code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED) {
         cors = false;
         video.removeAttribute('crossorigin');
         video.src = source.src;

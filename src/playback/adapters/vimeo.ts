@@ -24,16 +24,14 @@ interface VimeoPlayer {
   on(event: string, callback: (data: never) => void): void;
   off(event: string, callback?: (data: never) => void): void;
 }
-interface VimeoOptions {
-  id: number | string;
-  controls: boolean;
-  responsive: boolean;
-  playsinline: boolean;
-  dnt: boolean;
-}
 interface VimeoNamespace {
-  Player: new (element: HTMLElement, options: VimeoOptions) => VimeoPlayer;
+  /** Given its iframe, the SDK drives it as it is (no oEmbed request, no HTML of its own). */
+  Player: new (element: HTMLIFrameElement) => VimeoPlayer;
 }
+
+/** The Vimeo player page for an item, with the options the SDK would otherwise put in its URL. */
+export const vimeoPlayerUrl = (videoId: string): string =>
+  `https://player.vimeo.com/video/${encodeURIComponent(videoId)}?controls=0&playsinline=1&dnt=1&autopause=0`;
 type VimeoWindow = typeof globalThis & { Vimeo?: Partial<VimeoNamespace> };
 
 const SCRIPT_ERROR = 'Vimeo API load error.';
@@ -192,13 +190,14 @@ function createAdapter(Vimeo: VimeoNamespace, ctx: LoadContext): Promise<MediaAd
 
     let p: VimeoPlayer;
     try {
-      p = player = new Vimeo.Player(root, {
-        id: Number(item.videoId) || item.videoId!,
-        controls: false,
-        responsive: true,
-        playsinline: true,
-        dnt: true,
-      });
+      // The player's own iframe: given a plain element, the SDK would fetch Vimeo's oEmbed answer and insert its
+      // HTML with innerHTML, which a page enforcing Trusted Types refuses (and it costs a request).
+      const iframe = document.createElement('iframe');
+      iframe.src = vimeoPlayerUrl(item.videoId!);
+      iframe.allow = 'autoplay; fullscreen; picture-in-picture';
+      iframe.title = 'Vimeo';
+      root.append(iframe);
+      p = player = new Vimeo.Player(iframe);
       for (const [type, fn] of guarded) p.on(type, fn);
     } catch (error) {
       return fail(new PlayerLoadError('vendor', 'The Vimeo player could not be created.', { cause: error }));
@@ -237,7 +236,7 @@ export const vimeoLoader: MediaLoader = {
       await loadScript(ctx.scripts.vimeo, { signal, isReady: apiPresent, timeoutMs: DEFAULT_SCRIPT_TIMEOUT_MS });
     } catch (error) {
       if (isAbortError(error)) throw error;
-      throw new PlayerLoadError('script', SCRIPT_ERROR, { cause: error });
+      throw new PlayerLoadError('script', SCRIPT_ERROR, { cause: error, retryable: (error as PlayerLoadError).retryable });
     }
     // player.js defines Vimeo.Player as it runs: after its load event it is there, or the script was not the SDK.
     if (!apiPresent()) throw new PlayerLoadError('script', SCRIPT_ERROR);

@@ -248,7 +248,7 @@ export const youtubeLoader: MediaLoader = {
       YT = await waitForApi(signal, DEFAULT_SCRIPT_TIMEOUT_MS);
     } catch (error) {
       if (isAbortError(error)) throw error;
-      throw new PlayerLoadError('script', SCRIPT_ERROR, { cause: error });
+      throw new PlayerLoadError('script', SCRIPT_ERROR, { cause: error, retryable: (error as PlayerLoadError).retryable });
     }
     return createAdapter(YT, ctx);
   },
