@@ -107,9 +107,13 @@ describe('modal layer: dialogs, overlays and failures', () => {
       ),
     );
     const el = await mountPlayer({ client: 'demo' });
+    const errors: unknown[] = [];
+    el.addEventListener('error', (e) => errors.push(e.detail));
     el[CONTROLLER].navigate('/demo/menu/settings');
     await waitFor(() => $(el, '.modal .load-failure'), 'failure inside the dialog');
     expect($(el, '.menu-screen'), 'the menu is still there').to.exist;
+    // The host page hears of it too.
+    expect(errors).to.deep.equal([{ code: 'screen', message: 'A screen of the player could not be shown', retryable: true }]);
     const before = imports;
     failing = false;
     $(el, '.modal .load-failure button')!.click();

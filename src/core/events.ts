@@ -30,9 +30,10 @@ export interface PlayerEventMap {
 /**
  * What an `error` event reports: the client configuration, the menu, the playlist or the video-source request;
  * the media itself (unreadable, no metadata in time, or stalled beyond recovery); a YouTube/Vimeo SDK that did not
- * load or whose player never became ready; the YouTube/Vimeo player refusing the video.
+ * load or whose player never became ready; the YouTube/Vimeo player refusing the video; a screen or dialog that could
+ * not be shown (its code did not load, or it failed to render).
  */
-export const ERROR_CODES = ['client', 'menu', 'playlist', 'source', 'media', 'sdk', 'vendor'] as const;
+export const ERROR_CODES = ['client', 'menu', 'playlist', 'source', 'media', 'sdk', 'vendor', 'screen'] as const;
 export type PlayerErrorCode = (typeof ERROR_CODES)[number];
 
 export type PlayerEventName = keyof PlayerEventMap;

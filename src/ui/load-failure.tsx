@@ -1,4 +1,7 @@
 import { useLingui } from '@lingui/react';
+import { useEffect } from 'react';
+import { usePlayer } from '../app/context';
+import { dispatchPlayerEvent } from '../core/events';
 
 export interface LoadFailureProps {
   /** The HttpError (or other error) that ended the load. */
@@ -10,6 +13,11 @@ export interface LoadFailureProps {
 export function LoadFailure({ error, onRetry }: LoadFailureProps) {
   const { i18n } = useLingui();
   const e = (error ?? {}) as { kind?: string; status?: number };
+  const { controller } = usePlayer();
+  // A screen that could not be shown is told to the host page here (failed requests are told where they fail).
+  useEffect(() => {
+    if (e.kind === 'screen') dispatchPlayerEvent(controller.host, 'error', { code: 'screen', message: 'A screen of the player could not be shown', retryable: true });
+  }, [e.kind, controller]);
   let message: string;
   if (e.kind === 'screen') {
     // A screen that failed to render, or whose code could not be loaded.
