@@ -263,6 +263,34 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
     expect(errors).to.deep.equal([]);
     done();
   });
+  it('with the reloads used up it keeps trying every 30 s (told once), and plays on by itself when the network returns', async () => {
+    let down = false;
+    let sources = 0;
+    const { engine, adapters, run, done, state, errors } = await setup({
+      source: () => (sources++, down ? Promise.reject(Object.assign(new Error('Network Error'), { kind: 'network' })) : Promise.resolve({ src: 'x.mp4' })),
+    });
+    await engine.play();
+    await run(200, 40);
+    down = true;
+    sources = 0;
+    adapters[0].events.error({ kind: 'media', code: 2, message: 'network' });
+    await run(1040 + 2040 + 4040 + 200); // the three reloads, 1, 2 and 4 s apart: each source call fails
+    expect(sources).to.equal(3);
+    expect(state.playback.error?.kind).to.equal('source');
+    expect(errors).to.deep.equal([{ code: 'source', message: 'Network Error', retryable: true }]);
+    await run(TIMING.retryEveryMs + 40); // still down: tried again, not told again
+    expect(sources).to.equal(4);
+    expect(errors.length).to.equal(1);
+    expect(state.playback.error?.kind).to.equal('source');
+    down = false;
+    await run(TIMING.retryEveryMs + 40);
+    expect(sources).to.equal(5);
+    expect(state.playback.error).to.equal(undefined);
+    expect([adapters.at(-1)!.time, adapters.at(-1)!.playing]).to.deep.equal([40, true]);
+    for (let t = 41; t < 41 + TIMING.retryEveryMs / 1000 + 2; t++) await run(1000, t); // playing on, past another 30 s
+    expect(sources, 'no more tries once it plays').to.equal(5);
+    done();
+  });
 });
 
 describe('floods of commands cost nothing per message', () => {

@@ -242,6 +242,7 @@ export class PlaybackEngine {
       // A new viewing of this item (not the same one reloaded in another language, or after a stall).
       this.watch = startWatch(this.clock.now(), 0);
       this.resumeAfterReload = false;
+      this.lost = this.lostReported = false;
       this.milestones = new Set();
       this.started = false;
       this.watched = 0;
@@ -414,6 +415,8 @@ export class PlaybackEngine {
 
   private unloadItem(): void {
     this.playAsked = false;
+    this.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     this.clock.clearTimeout(this.recoverTimer);
     this.recoverTimer = undefined;
     this.clock.clearTimeout(this.deferredLoad);
@@ -449,6 +452,7 @@ export class PlaybackEngine {
   private onPlaying(): void {
     const pb = this.pb;
     this.resumeAfterReload = false;
+    this.lost = this.lostReported = false;
     // Playing again by itself (the data came after all): whatever failed is over.
     if (pb.error) pb.error = undefined;
     pb.awaitingTap = false;
@@ -501,7 +505,11 @@ export class PlaybackEngine {
    * reload limit; then fail.
    */
   private recover(error: PlayerError, notice: NoticeKey = 'mediaError'): void {
-    if (this.watch.reloads >= this.timing.stallReloads) return this.fail(error, notice);
+    if (this.watch.reloads >= this.timing.stallReloads) {
+      // Given up for now: the item keeps trying, slowly, until it plays again (fail() schedules it).
+      this.lost = true;
+      return this.fail(error, notice);
+    }
     if (this.recoverTimer !== undefined) return;
     // Where it stood: the media's time, or (a reload that failed before its media) where the reload was to start.
     const at = this.adapter?.getCurrentTime() || this.watch.time;
@@ -518,6 +526,10 @@ export class PlaybackEngine {
 
   /** Whether the item was playing (or about to) when a recovery started: the reload plays on. */
   private resumeAfterReload = false;
+  /** The watchdog gave up on the current item: it retries every `retryEveryMs` (reported once) until it plays. */
+  private lost = false;
+  private lostReported = false;
+  private retryTimer?: number;
   /** Playback was asked of the adapter and not paused, ended or refused since (it may not have started yet). */
   private playAsked = false;
 
@@ -553,11 +565,19 @@ export class PlaybackEngine {
     error = { ...error, retryable };
     this.pb.buffering = false;
     this.pb.error = error;
-    // Told to the host page too. A vendor's refusal (a removed or private video) stays refused; the rest may pass.
-    const code = error.kind === 'script' ? 'sdk' : error.kind === 'source' ? 'source' : error.kind === 'vendor' ? 'vendor' : 'media';
-    dispatchPlayerEvent(this.deps.host, 'error', { code, message: error.message, retryable });
     this.pendingPlay = false;
-    this.notify('error', notice);
+    // A media lost mid-playback (the watchdog's reloads used up) tries again every `retryEveryMs` while the item stays,
+    // so it comes back by itself when the network does, whatever the browser's online state says. The host page and
+    // the visitor hear of it once, not at every attempt.
+    const retrying = this.lost && retryable && (error.kind === 'media' || error.kind === 'source');
+    if (retrying) this.retryTimer = this.clock.setTimeout(() => this.retry(), this.timing.retryEveryMs);
+    if (!(retrying && this.lostReported)) {
+      this.lostReported = retrying;
+      // Told to the host page too. A vendor's refusal (a removed or private video) stays refused; the rest may pass.
+      const code = error.kind === 'script' ? 'sdk' : error.kind === 'source' ? 'source' : error.kind === 'vendor' ? 'vendor' : 'media';
+      dispatchPlayerEvent(this.deps.host, 'error', { code, message: error.message, retryable });
+      this.notify('error', notice);
+    }
     if (this.pb.player !== PLAYER_STATE.NOT_READY) this.setPlayerState(PLAYER_STATE.IDLE);
   }
 

@@ -21,6 +21,8 @@ export const TIMING = {
   stallMs: 10000,
   stallBackoffMs: 1000,
   stallReloads: 3,
+  /** After those reloads, the item tries again this often until it plays (a network that comes back by itself). */
+  retryEveryMs: 30000,
 } as const;
 
 export type Timing = { readonly [K in keyof typeof TIMING]: number };
