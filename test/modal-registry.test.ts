@@ -112,7 +112,8 @@ describe('modal layer: dialogs, overlays and failures', () => {
     el[CONTROLLER].navigate('/demo/menu/settings');
     await waitFor(() => $(el, '.modal .load-failure'), 'failure inside the dialog');
     expect($(el, '.menu-screen'), 'the menu is still there').to.exist;
-    // The host page hears of it too.
+    // The host page hears of it too (from the failure's effect, just after it shows).
+    await waitFor(() => errors.length > 0, 'the error event');
     expect(errors).to.deep.equal([{ code: 'screen', message: 'A screen of the player could not be shown', retryable: true }]);
     const before = imports;
     failing = false;

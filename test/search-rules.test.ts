@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { createLimitedRequester } from '../src/search/requester';
 import { flattenProfile } from '../src/content/profile';
 import { parseFacetFilters, profileRecords, SearchIndex, normalize } from '../src/search/engine.js';
 import { titleSortIndex } from '../src/search/fields.js';
@@ -276,5 +277,28 @@ describe('voice search (pure, scripted recogniser)', () => {
     expect(recognitionConstructor({})).to.equal(undefined);
     expect(recognitionConstructor({ webkitSpeechRecognition: ScriptedRecognition })).to.equal(ScriptedRecognition);
     expect(recognitionConstructor({ SpeechRecognition: 'nope' })).to.equal(undefined);
+  });
+});
+
+describe('the hosted search client\'s requester', () => {
+  const request = { url: 'https://search.example/1/indexes/*/queries', method: 'POST' as const, headers: {}, data: '{}', connectTimeout: 1000, responseTimeout: 2000 };
+
+  it('answers like Algolia\'s requesters: the body and status; a failed connection is status 0', async () => {
+    const ok = await createLimitedRequester(async () => new Response('{"results":[]}', { status: 200 })).send(request);
+    expect(ok).to.deep.equal({ status: 200, content: '{"results":[]}', isTimedOut: false });
+    const down = await createLimitedRequester(() => Promise.reject(new TypeError('Failed to fetch'))).send(request);
+    expect(down).to.deep.equal({ status: 0, content: 'Failed to fetch', isTimedOut: false });
+  });
+
+  it('refuses an answer over 5 MB, as for every provider answer (a network failure for the client: it tries its other hosts)', async () => {
+    const big = new Uint8Array(6 * 1024 * 1024).fill(0x20);
+    const answer = await createLimitedRequester(async () => new Response(new Blob([big]).stream())).send(request);
+    expect(answer).to.deep.equal({ status: 0, content: 'Response larger than 5 MB', isTimedOut: false });
+  });
+
+  it('times out as told: the connection, then the answer', async () => {
+    const hang: typeof fetch = (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))));
+    const answer = await createLimitedRequester(hang).send({ ...request, connectTimeout: 30 });
+    expect([answer.status, answer.isTimedOut]).to.deep.equal([0, true]);
   });
 });

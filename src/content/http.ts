@@ -106,10 +106,11 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-const TOO_LARGE = new Error('too large');
+/** What readLimited throws for a body over MAX_BODY_BYTES. */
+export const TOO_LARGE = new Error('too large');
 
 /** The body as text, refused (TOO_LARGE) past MAX_BODY_BYTES, whatever its Content-Length says. */
-async function readLimited(response: Response): Promise<string> {
+export async function readLimited(response: Response): Promise<string> {
   if (Number(response.headers.get('content-length')) > MAX_BODY_BYTES) throw TOO_LARGE;
   const reader = response.body?.getReader();
   if (!reader) return '';

@@ -231,7 +231,7 @@ export class PlaybackEngine {
     this.pausedWhileLoading = false;
     pb.error = undefined;
     pb.ready = false;
-    pb.currentTime = 0;
+    pb.currentTime = startAt; // where it will start (a shared or resumed item reports that while it loads)
     pb.duration = item?.runtime ?? 0;
     pb.captions = [];
     pb.hasCaptions = false;

@@ -139,11 +139,13 @@ export class SearchSession {
   private algoliaClient(): Promise<SearchClient> {
     if (!this.algolia) {
       const { appId, apiKey, host } = this.config;
-      this.algolia = Promise.all([import('algoliasearch/lite'), import('@algolia/client-common')]).then(
-        ([{ liteClient }, { createMemoryCache }]) =>
+      this.algolia = Promise.all([import('algoliasearch/lite'), import('@algolia/client-common'), import('./requester')]).then(
+        ([{ liteClient }, { createMemoryCache }, { createLimitedRequester }]) =>
           liteClient(appId!, apiKey!, {
             // Nothing of the host page's storage is used (the default keeps hosts in its localStorage).
             hostsCache: createMemoryCache(),
+            // Answers over 5 MB are refused, as every provider answer is.
+            requester: createLimitedRequester(),
             ...(host ? { hosts: [{ url: host.url, ...(host.port ? { port: host.port } : {}), protocol: host.protocol, accept: 'read' as const }] } : {}),
           }) as unknown as SearchClient,
       );
