@@ -14,6 +14,16 @@ import { messages as deSettings } from '../locales/de/settings';
 import { messages as enSettings } from '../locales/en/settings';
 import { messages as esSettings } from '../locales/es/settings';
 import { messages as ptSettings } from '../locales/pt/settings';
+import { messages as arSearch } from '../locales/ar/search';
+import { messages as deSearch } from '../locales/de/search';
+import { messages as enSearch } from '../locales/en/search';
+import { messages as esSearch } from '../locales/es/search';
+import { messages as ptSearch } from '../locales/pt/search';
+import { messages as arAnnotation } from '../locales/ar/annotation';
+import { messages as deAnnotation } from '../locales/de/annotation';
+import { messages as enAnnotation } from '../locales/en/annotation';
+import { messages as esAnnotation } from '../locales/es/annotation';
+import { messages as ptAnnotation } from '../locales/pt/annotation';
 import { CONTROLLER } from '../src/app/player-app';
 import { $, clearStorage, mountPlayer, text, unmountAll, waitFor, flat } from './helpers';
 
@@ -36,6 +46,25 @@ describe('i18n catalogs', () => {
         // Real translations: most messages differ from English.
         const same = ids.filter((id) => JSON.stringify(cat[id]) === JSON.stringify(source[id]));
         expect(same.length, `${name} ${lang} untranslated: ${same.join(', ')}`).to.be.lessThan(ids.length / 5);
+      }
+    }
+    // A message used in two places lands in both catalogs; a player loads them into one i18n, the later one winning:
+    // both must say the same, in every language (an empty translation would bring back the English).
+    const byLanguage = {
+      en: [en, enPlayer, enSettings, enSearch, enAnnotation],
+      es: [es, esPlayer, esSettings, esSearch, esAnnotation],
+      de: [de, dePlayer, deSettings, deSearch, deAnnotation],
+      ar: [ar, arPlayer, arSettings, arSearch, arAnnotation],
+      pt: [pt, ptPlayer, ptSettings, ptSearch, ptAnnotation],
+    };
+    for (const [lang, list] of Object.entries(byLanguage)) {
+      const seen = new Map<string, string>();
+      for (const cat of list as Record<string, unknown>[]) {
+        for (const [id, value] of Object.entries(cat)) {
+          const text = flat(value);
+          if (seen.has(id)) expect(text, `${lang} ${id} differs between catalogs`).to.equal(seen.get(id));
+          else seen.set(id, text);
+        }
       }
     }
     // The player's texts are not in the entry's catalog.

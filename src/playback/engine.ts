@@ -511,8 +511,8 @@ export class PlaybackEngine {
       return this.fail(error, notice);
     }
     if (this.recoverTimer !== undefined) return;
-    // Where it stood: the media's time, or (a reload that failed before its media) where the reload was to start.
-    const at = this.adapter?.getCurrentTime() || this.watch.time;
+    // Where it stood: the media's time, or (a reload that failed before its media) where that reload was to start.
+    const at = this.adapter?.getCurrentTime() || this.pb.currentTime;
     // Plays on if it was playing (or asked to); a pause during the wait wins (pause() clears it).
     this.resumeAfterReload ||= this.pb.player === PLAYER_STATE.PLAYING || this.playAsked;
     this.pb.buffering = true;
@@ -552,9 +552,8 @@ export class PlaybackEngine {
   retry(): boolean {
     const pb = this.pb;
     if (!pb.error?.retryable || !pb.playlist) return false;
-    const at = pb.currentTime || this.watch.time;
-    this.watch = startWatch(this.clock.now(), at);
-    void this.loadItem(pb.index, this.resumeAfterReload ? 'yes' : 'no', at, true);
+    this.watch = startWatch(this.clock.now(), pb.currentTime);
+    void this.loadItem(pb.index, this.resumeAfterReload ? 'yes' : 'no', pb.currentTime, true);
     return true;
   }
 
