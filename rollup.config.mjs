@@ -68,6 +68,67 @@ const builtinSyncExternalStore = {
   load: (id) => (id === `\0${SHIM}` ? "export { useSyncExternalStore } from 'react';" : null),
 };
 
+/**
+ * Chunks that are always requested together are one file each: fewer requests on the way to the first screen,
+ * and no dependency found only once a first file is parsed (a round trip later).
+ * - `interface`: React DOM, React and the player's React tree (src/app/react-root.tsx and all it imports), with the
+ *   menu screen (the first screen of most embeds): requested by the element as it connects.
+ * - `player-route`: the player screen, its control bar, the playback engine and the playlist reader, requested
+ *   together by the player routes' loader.
+ * A module the entry has stays in the entry; a group takes only what an earlier group (or the entry) has not. Every
+ * other chunk of the interface imports from `interface` anyway (they all need React); `player-route` keeps only what
+ * no other chunk imports (else the menu's settings dialogs would load the engine with it).
+ */
+const CHUNK_GROUPS = [
+  // The keyboard shortcut table is shared by the player screen and the settings dialogs (a few hundred bytes).
+  ['interface', { shared: true }, [/src[\\/]app[\\/]react-root\.tsx$/, /src[\\/]screens[\\/]menu-screen\.tsx$/, /src[\\/]playback[\\/]keyboard\.ts$/]],
+  ['player-route', { shared: false }, [/src[\\/]screens[\\/]player-screen\.tsx$/, /src[\\/]screens[\\/]player-controls\.tsx$/, /src[\\/]playback[\\/]engine\.ts$/, /src[\\/]content[\\/]normalise-playlist\.ts$/, /src[\\/]screens[\\/]notices\.tsx$/]],
+];
+
+function groupedChunks() {
+  let chunkOf;
+  const closure = (starts, getModuleInfo) => {
+    const seen = new Set();
+    const stack = [...starts];
+    while (stack.length) {
+      const id = stack.pop();
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!chunkOf) {
+      const ids = [...getModuleIds()];
+      const find = (re) => ids.filter((m) => re.test(m));
+      chunkOf = new Map();
+      // The entry's own modules are named after it: a group never pulls them out of the entry.
+      for (const m of closure(find(/src[\\/]index\.ts$/), getModuleInfo)) chunkOf.set(m, 'patient-ed-player');
+      for (const [name, { shared }, patterns] of CHUNK_GROUPS) {
+        const roots = patterns.flatMap(find);
+        const members = new Set([...closure(roots, getModuleInfo)].filter((m) => !chunkOf.has(m)));
+        // Not shared: drop what a module outside the group imports, until nothing changes.
+        for (let changed = !shared; changed; ) {
+          changed = false;
+          for (const m of members) {
+            if (roots.includes(m)) continue;
+            const info = getModuleInfo(m);
+            if ([...info.importers, ...info.dynamicImporters].some((i) => !members.has(i) && chunkOf.get(i) !== 'patient-ed-player')) {
+              members.delete(m);
+              // Named, or Rollup would pull it into the group as a dependency of its importer there.
+              chunkOf.set(m, m.split(/[\\/]/).pop().replace(/\.[jt]sx?$/, ''));
+              changed = true;
+            }
+          }
+        }
+        for (const m of members) chunkOf.set(m, name);
+      }
+    }
+    return chunkOf.get(id);
+  };
+}
+
 export default {
   input: { 'patient-ed-player': 'src/index.ts' },
   // Keep the entry's exports on the entry chunk itself (no facade file).
@@ -77,6 +138,7 @@ export default {
     format: 'es',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
+    manualChunks: groupedChunks(),
     sourcemap: true,
   },
   onwarn(warning, warn) {

@@ -1,4 +1,6 @@
 /** Public entry: registers `<patient-ed-player>` and exports its types (docs/api.md). */
+// First: the interface chunk is on its way while the rest of the entry is evaluated.
+import './app/early-interface';
 import { definePlayer } from './element/player-element';
 
 definePlayer();

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { $, cleanPlayersAndFaults, mountPlayer, PROVIDER_URL, waitFor, waitForPath } from './helpers';
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { definePlayer, PatientEdPlayerElement } from '../src/element/player-element';
 import { $, clearStorage, mountPlayer, PROVIDER_URL, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
 

@@ -1,7 +1,7 @@
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../src/index';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import type { Clock } from '../src/playback/clock';
 
 // Assert on values, never on DOM nodes (`expect(Boolean($(el, 'x'))).to.equal(false)`, not

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { HOST_COMMANDS } from '../src/commands/table';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { $, clearStorage, mountPlayer, unmountAll, waitFor, sleep } from './helpers';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { $, cleanPlayersAndFaults, delayNext, FAULT_PROVIDER_URL, mountPlayer, waitFor } from './helpers';
 
 /** A CMS theme that styles everything, with !important. */

@@ -24,7 +24,7 @@ import { messages as deAnnotation } from '../locales/de/annotation';
 import { messages as enAnnotation } from '../locales/en/annotation';
 import { messages as esAnnotation } from '../locales/es/annotation';
 import { messages as ptAnnotation } from '../locales/pt/annotation';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { $, clearStorage, mountPlayer, text, unmountAll, waitFor, flat } from './helpers';
 
 describe('i18n catalogs', () => {

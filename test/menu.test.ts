@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { $, $$, clearFailures, clearStorage, delayNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
 
 describe('menu screen', () => {

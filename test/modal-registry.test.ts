@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { createElement } from 'react';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { lazyModule } from '../src/app/lazy-module';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { matchRoute, NAVIGATION_MODALS, PLAYER_MODALS, SHARED_MODALS } from '../src/routing/routes';

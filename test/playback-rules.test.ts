@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { renderCount } from '../src/app/render-count';
 import { ControlsVisibility } from '../src/playback/controls-visibility';
 import { captionLanguages, crossedChapters, furthestWatched, isEnded, muted, newMilestones, seekTarget, steppedVolume, unmuted, withVolume } from '../src/playback/rules';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { ANALYTICS } from '../src/playback/analytics';
 import { nextIndex, prevIndex, setIndex } from '../src/playback/playlist-index';
 import { parseVtt } from '../src/playback/vtt';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { DEFAULT_PREFERENCES, STORAGE_KEY, STORAGE_VERSION, STORAGE_VERSION_KEY } from '../src/preferences/defaults';
 import { mergePreferences } from '../src/preferences/merge';
 import { coerceQueryValue, queryLayerFrom } from '../src/preferences/query';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { DEFAULT_TIMEOUT_MS, HttpClient, parseTimeout } from '../src/content/http';
 import { normalisePlaylist } from '../src/content/normalise-playlist';
 import type { ProviderApi } from '../src/content/provider';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { matchRoute, NAVIGATION_MODALS, PLAYER_MODALS, redirectFor, resolveNavigation, SHARED_MODALS } from '../src/routing/routes';
 import { $, clearStorage, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
 

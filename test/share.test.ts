@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import jsQR from 'jsqr';
-import { CONTROLLER } from '../src/app/player-app';
+import { CONTROLLER } from '../src/app/embed-options';
 import { buildShareUrl, readShareLink, SHARE_PARAMS } from '../src/content/share-link';
 import { SCRIPT_URL } from '../src/core/script-url';
 import type { PatientEdPlayerElement } from '../src/element/player-element';

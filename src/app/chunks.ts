@@ -1,5 +1,11 @@
 import { lazyModule } from './lazy-module';
 
+/**
+ * React DOM and the player's React tree (src/app/react-root.tsx), with the menu screen: the `interface` chunk
+ * (rollup.config.mjs). The element mounts it; src/app/early-interface.ts has it requested as the entry starts.
+ */
+export const INTERFACE = lazyModule(() => import('./react-root'));
+
 /** The playback engine and its rules: not needed by the menu, loaded with the player route. */
 export const ENGINE = lazyModule(() => import('../playback/engine'));
 

@@ -1,0 +1,88 @@
+/** The element's options (attributes, or the host page's query) applied to its controller; no React here. */
+import { resolveHosts } from '../content/provider';
+import { parseTimeout } from '../content/http';
+import type { PlayerController } from './controller';
+import { QUERY_OPTION_NAMES } from '../preferences/query';
+
+/** Props r2wc passes: every attribute as a string, plus the ready dispatcher and the shadow root. */
+export interface PlayerAppProps {
+  container?: ShadowRoot | HTMLElement;
+  client?: string;
+  code?: string;
+  providerUrl?: string;
+  apiUrl?: string;
+  deliveryUrl?: string;
+  staticUrl?: string;
+  brochureUrl?: string;
+  youtubeApiUrl?: string;
+  vimeoApiUrl?: string;
+  embedUrl?: string;
+  contextMenu?: string;
+  requestTimeout?: string;
+  onReady?: (detail: { route: string; screen: string }) => void;
+  [option: string]: unknown;
+}
+
+/** The host element's controller is reached through the shadow root's host. */
+export const CONTROLLER = Symbol.for('patient-ed-player.controller');
+export type ControllerHost = HTMLElement & { [CONTROLLER]: PlayerController };
+
+/** Options from the attributes; with no client attribute, from the host page's query (classic embed links). */
+function embedOptions(props: PlayerAppProps) {
+  const fromAttributes = typeof props.client === 'string' && props.client.trim() !== '';
+  const pageQuery = fromAttributes ? undefined : new URLSearchParams(globalThis.location?.search ?? '');
+  const options: [string, string][] = [];
+  for (const name of QUERY_OPTION_NAMES) {
+    const value = fromAttributes ? props[name] : (pageQuery!.get(name) ?? props[name]);
+    if (typeof value === 'string') options.push([name, value]);
+  }
+  return {
+    client: fromAttributes ? props.client!.trim() : pageQuery!.get('client')?.trim() || undefined,
+    code: (fromAttributes ? props.code : (pageQuery!.get('openthis') ?? props.code))?.trim() || undefined,
+    options,
+  };
+}
+
+/** Provider hosts from the attributes. */
+export const hostsOf = (props: PlayerAppProps) =>
+  resolveHosts(props.providerUrl, { api: props.apiUrl, delivery: props.deliveryUrl, static: props.staticUrl, brochure: props.brochureUrl });
+
+/**
+ * Apply the element's options to its controller: provider hosts, SDK URLs, query options, and the
+ * route when client or code changed. Idempotent. The element calls it as it connects, so the first
+ * requests start before React renders anything; the app calls it again when attributes change.
+ */
+export function applyEmbedOptions(controller: PlayerController, props: PlayerAppProps): void {
+  const embed = embedOptions(props);
+  controller.requestTimeout = parseTimeout(props.requestTimeout);
+  controller.setHosts(hostsOf(props));
+  controller.embedPage = props.embedUrl;
+  controller.scripts = { ...(props.youtubeApiUrl ? { youtube: props.youtubeApiUrl } : {}), ...(props.vimeoApiUrl ? { vimeo: props.vimeoApiUrl } : {}) };
+  // A share link in the page's URL for this player's client: read once (its reader is a chunk of its own, loaded
+  // only when the URL has one; the first route waits for it); its languages join the options.
+  if (controller.shared === undefined && embed.client) {
+    const search = globalThis.location?.search ?? '';
+    if (!search.includes('ped-client=')) controller.shared = null;
+    else {
+      const client = embed.client;
+      void import('../content/share-link').then(
+        (m) => (controller.shared = m.readShareLink(search, client) ?? null),
+        () => (controller.shared = null),
+      ).then(() => applyEmbedOptions(controller, props));
+      return;
+    }
+  }
+  const shared = controller.shared;
+  const languages: [string, string][] = [];
+  for (const key of ['menuLanguage', 'voLanguage', 'ccLanguage'] as const) if (shared?.[key]) languages.push([key, shared[key]]);
+  controller.setQueryOptions([...embed.options, ...languages]);
+  // The controller remembers what it routed to, so moving the element keeps the visitor's place.
+  const routeKey = `${embed.client ?? ''}\u0000${embed.code ?? ''}`;
+  if (controller.routedKey === routeKey) return;
+  const first = controller.routedKey === undefined;
+  controller.routedKey = routeKey;
+  // The first route opens what a share link names (whatever `code` says); a later code change wins.
+  if (first && shared?.code) controller.openShared(shared);
+  controller.route(first && shared?.code ? { ...embed, code: shared.code } : embed, first);
+}
+
