@@ -8,6 +8,7 @@ import { paths } from '../routing/routes';
 import type { Preferences } from '../preferences/defaults';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { Thumbnail } from '../ui/thumbnail';
+import { countValues } from '../i18n/count';
 
 interface MenuScreenProps {
   client: string;
@@ -120,7 +121,7 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
               <li key={c.code}>
                 <button type="button" className="section-card" data-code={c.code} onClick={() => controller.navigate(paths.navigation(client, c.code))}>
                   <span className="section-label">{label(c)}</span>
-                  <span className="section-count">{i18n._({ id: 'menu.itemCount', message: '{count, plural, one {# video} other {# videos}}', values: { count } })}</span>
+                  <span className="section-count">{i18n._({ id: 'menu.itemCount', message: '{category, select, one {{countText} video} other {{countText} videos}}', values: countValues(i18n.locale, count) })}</span>
                 </button>
               </li>
             );
