@@ -14,14 +14,10 @@ if (video) {
   if (video.readyState >= 1) metadata();
   else video.addEventListener('loadedmetadata', metadata, { once: true });
 }
-// The player's video may load its metadata before it is on screen (outside the shadow tree, where no
-// listener of the page can hear it): poll the player's own state, every millisecond.
+// The player's video may load its metadata before it is on screen (outside the shadow tree, where no listener of
+// the page can hear its loadedmetadata): the player tells the page with a `statechange` event, state 0 (loaded),
+// dispatched while it handles that loadedmetadata.
 const player = document.querySelector('patient-ed-player[code]');
-if (player) {
-  const key = Symbol.for('patient-ed-player.controller');
-  const timer = setInterval(() => {
-    if (!player[key]?.state.playback.ready) return;
-    window.__bench.metadata ??= performance.now();
-    clearInterval(timer);
-  }, 1);
-}
+player?.addEventListener('statechange', (event) => {
+  if (event.detail.state === 0) window.__bench.metadata ??= performance.now();
+});
