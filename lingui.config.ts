@@ -2,7 +2,8 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
 /**
- * Catalogs per language: `messages` for what the entry chunk shows (menu, errors, modal titles); `player`
+ * Catalogs per language: `messages` for the first screens (menu, errors, modal titles; English ships in the entry
+ * chunk, and the interface chunk's menu and shell use it); `player`
  * for the player screen, its control bar, its modal bodies and the notices; `settings` for the
  * shared modal set (settings, share, embed). Each loads with what shows it (src/i18n/locales.ts); a message used in two is in both.
  */

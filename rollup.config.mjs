@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -104,7 +105,7 @@ function groupedChunks() {
       const find = (re) => ids.filter((m) => re.test(m));
       chunkOf = new Map();
       // The entry's own modules are named after it: a group never pulls them out of the entry.
-      for (const m of closure(find(/src[\\/]index\.ts$/), getModuleInfo)) chunkOf.set(m, 'patient-ed-player');
+      for (const m of closure(ids.filter((m) => getModuleInfo(m)?.isEntry), getModuleInfo)) chunkOf.set(m, 'patient-ed-player');
       for (const [name, { shared }, patterns] of CHUNK_GROUPS) {
         const roots = patterns.flatMap(find);
         const members = new Set([...closure(roots, getModuleInfo)].filter((m) => !chunkOf.has(m)));
@@ -116,8 +117,9 @@ function groupedChunks() {
             const info = getModuleInfo(m);
             if ([...info.importers, ...info.dynamicImporters].some((i) => !members.has(i) && chunkOf.get(i) !== 'patient-ed-player')) {
               members.delete(m);
-              // Named, or Rollup would pull it into the group as a dependency of its importer there.
-              chunkOf.set(m, m.split(/[\\/]/).pop().replace(/\.[jt]sx?$/, ''));
+              // Named (after its path, so two files of one name stay apart), or Rollup would pull it into the group
+              // as a dependency of its importer there.
+              chunkOf.set(m, relative(process.cwd(), m).replace(/^src[\\/]/, '').replace(/\.[jt]sx?$/, '').replace(/[^\w]+/g, '-'));
               changed = true;
             }
           }

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { INTERFACE } from '../src/app/chunks';
 import { CONTROLLER } from '../src/app/embed-options';
-import { $, $$, clearStorage, mountPlayer, shadow, text, unmountAll, waitFor } from './helpers';
+import { $, $$, clearStorage, mountPlayer, PROVIDER_URL, shadow, text, unmountAll, waitFor } from './helpers';
 
 /**
  * The interface chunk (React DOM and the player's React tree) loads beside the element's first requests. When
@@ -26,6 +26,7 @@ describe('the interface chunk', () => {
   beforeEach(clearStorage);
   afterEach(() => {
     failing = false;
+    held = undefined;
     unmountAll();
   });
 
@@ -36,13 +37,30 @@ describe('the interface chunk', () => {
     // Heard on the document: the event comes as the failure shows, maybe before mountPlayer returns.
     document.addEventListener('error', onError);
     const el = await mountPlayer({ client: 'demo' }, { waitReady: false });
-    await waitFor(() => $(el, '.load-failure'), 'the failure').finally(() => document.removeEventListener('error', onError));
-    expect(text(el, '.load-failure-message')).to.equal('This screen could not be shown. Please try again.');
-    expect($(el, '.load-failure')!.getAttribute('role')).to.equal('alert');
-    expect(text(el, '.load-failure button')).to.equal('Try again');
-    expect(errors).to.deep.equal([{ code: 'screen', message: 'The player interface could not be loaded', retryable: true }]);
-    // The controller went on without the interface: the client configuration is in.
-    await waitFor(() => el[CONTROLLER].state.clientStatus === 'ready', 'the client configuration');
+    try {
+      await waitFor(() => $(el, '.load-failure'), 'the failure');
+      expect(text(el, '.load-failure-message')).to.equal('This screen could not be shown. Please try again.');
+      expect($(el, '.load-failure')!.getAttribute('role')).to.equal('alert');
+      expect(text(el, '.load-failure button')).to.equal('Try again');
+      expect(errors).to.deep.equal([{ code: 'screen', message: 'The player interface could not be loaded', retryable: true }]);
+      // The controller went on without the interface: the client configuration is in.
+      await waitFor(() => el[CONTROLLER].state.clientStatus === 'ready', 'the client configuration');
+
+      // A retry that fails again keeps the same failure (and the focus on its button): one more event per attempt,
+      // however often the button is pressed while it runs.
+      const button = $(el, '.load-failure button')!;
+      button.focus();
+      const before = imports;
+      button.click();
+      button.click();
+      await waitFor(() => errors.length === 2, 'the second error event');
+      expect(imports, 'one attempt').to.equal(before + 1);
+      expect($(el, '.load-failure button') === button, 'the same button').to.equal(true);
+      expect(shadow(el).activeElement === button, 'the focus stays on it').to.equal(true);
+      expect($(el, '.load-failure')!.getAttribute('aria-busy')).to.equal('false');
+    } finally {
+      document.removeEventListener('error', onError);
+    }
 
     failing = false;
     const before = imports;
@@ -52,28 +70,33 @@ describe('the interface chunk', () => {
     expect(imports, 'the retry imported it again').to.equal(before + 1);
     await waitFor(() => $(el, '.menu-sections'), 'the menu');
     expect($$(el, '.load-failure'), 'the failure is gone').to.have.length(0);
+    expect($$(el, '.shell'), 'one shell').to.have.length(1);
   });
 
-  it('says so in the visitor language, and tries again when the browser is back online', async () => {
+  it('says so in the visitor language and direction, and tries again when the browser is back online', async () => {
     failing = true;
-    const el = await mountPlayer({ client: 'demo', 'menu-language': 'es' }, { waitReady: false });
-    // The Spanish catalog may arrive after the failure shows: the text follows it.
-    await waitFor(() => text(el, '.load-failure-message') === 'No se pudo mostrar esta pantalla. Inténtelo de nuevo.', 'the Spanish message');
-    expect(text(el, '.load-failure button')).to.equal('Intentar de nuevo');
-    expect($(el, '.load-failure')!.lang).to.equal('es');
+    const el = await mountPlayer({ client: 'demo', 'menu-language': 'ar' }, { waitReady: false });
+    // The Arabic catalog may arrive after the failure shows: the text follows it.
+    await waitFor(() => $(el, '.load-failure') && $(el, '.shell')!.lang === 'ar', 'the Arabic failure');
+    expect($(el, '.shell')!.dir).to.equal('rtl');
+    await waitFor(() => text(el, '.load-failure button') !== 'Try again', 'the translated button');
+    expect(text(el, '.load-failure-message')).to.not.equal('This screen could not be shown. Please try again.');
 
     failing = false;
     window.dispatchEvent(new Event('online'));
     await waitFor(() => $(el, '.menu-sections'), 'the menu after online');
     expect($$(el, '.load-failure')).to.have.length(0);
-    expect(shadow(el).querySelector('.shell')!.getAttribute('lang')).to.equal('es');
+    expect($(el, '.shell')!.getAttribute('lang')).to.equal('ar');
   });
 
-  it('a player removed while its interface loads mounts nothing; added again, it shows its screen once', async () => {
+  it('shows a spinner while it loads; a player removed meanwhile mounts nothing, and added again shows its screen once', async () => {
     let release!: () => void;
     held = new Promise((resolve) => (release = resolve));
     const el = await mountPlayer({ client: 'demo' }, { waitReady: false });
+    expect($$(el, '.shell > .loading[role="status"]'), 'the spinner').to.have.length(1);
+    expect(text(el, '.loading .visually-hidden')).to.equal('Loading…');
     el.remove();
+    expect(shadow(el).childElementCount, 'nothing left when removed').to.equal(0);
     const ready = new Promise((resolve) => el.addEventListener('ready', resolve, { once: true }));
     document.body.append(el);
     el.remove();
@@ -84,5 +107,40 @@ describe('the interface chunk', () => {
     await waitFor(() => $(el, '.menu-sections'), 'the menu');
     expect($$(el, '.shell'), 'one tree').to.have.length(1);
     expect(shadow(el).childElementCount, 'nothing else in the shadow root').to.equal(1);
+  });
+
+  it('a player made but not on a page shows no failure and sends nothing; put on the page, it loads', async () => {
+    failing = true;
+    const errors: unknown[] = [];
+    const onError = (e: Event) => errors.push((e as CustomEvent).detail);
+    document.addEventListener('error', onError, true);
+    try {
+      const el = document.createElement('patient-ed-player');
+      el.setAttribute('provider-url', PROVIDER_URL);
+      el.setAttribute('client', 'demo'); // r2wc renders at once, even off the page
+      await waitFor(() => imports > 0, 'an attempt');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(errors, 'no event off the page').to.have.length(0);
+      expect(shadow(el).childElementCount, 'nothing shown off the page').to.equal(0);
+      failing = false;
+      const ready = new Promise((resolve) => el.addEventListener('ready', resolve, { once: true }));
+      document.body.append(el);
+      await ready;
+      expect($$(el, '.menu-sections')).to.have.length(1);
+      el.remove();
+    } finally {
+      document.removeEventListener('error', onError, true);
+    }
+  });
+
+  it('a removed player no longer listens: going online later tries nothing', async () => {
+    failing = true;
+    const el = await mountPlayer({ client: 'demo' }, { waitReady: false });
+    await waitFor(() => $(el, '.load-failure'), 'the failure');
+    unmountAll();
+    const before = imports;
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(imports).to.equal(before);
   });
 });

@@ -1,8 +1,6 @@
 import r2wcCore from '@r2wc/core';
 import { applyEmbedOptions, CONTROLLER, type PlayerAppProps } from '../app/embed-options';
-import { INTERFACE } from '../app/chunks';
-import type { PlayerRoot } from '../app/react-root';
-import { dispatchPlayerEvent } from '../core/events';
+import { lazyRenderer } from './lazy-renderer';
 import { PlayerController } from '../app/controller';
 import { executeCommand } from '../commands/execute';
 import { COMMANDS, HOST_COMMANDS, type CommandArgs, type CommandResults, type HostCommandName } from '../commands/table';
@@ -16,87 +14,6 @@ export const TAG_NAME = 'patient-ed-player';
 // r2wc keeps its props and render method under these registered symbols.
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
-
-/** One mounted element's tree: its latest props, and the React root once the interface chunk is in. */
-interface RootContext {
-  container: ShadowRoot | HTMLElement;
-  props: PlayerAppProps;
-  root?: PlayerRoot;
-  gone: boolean;
-  /** Removes the failure shown when the chunk did not load (and its listeners). */
-  clearFailure?: () => void;
-}
-
-/**
- * r2wc's renderer: what @r2wc/react-to-web-component does with react-dom, here with react-dom and the React tree
- * loaded on demand (the INTERFACE chunk), so that the element, its controller and the route's requests start
- * before React DOM is even parsed. Mounts at once when the chunk is in, else when it arrives; a chunk that does
- * not load shows a translated failure with a retry (and an `error` event), never an empty player.
- */
-const lazyRenderer = {
-  mount(container: ShadowRoot | HTMLElement, _component: unknown, props: PlayerAppProps): RootContext {
-    const ctx: RootContext = { container, props, gone: false };
-    mountWhenLoaded(ctx);
-    return ctx;
-  },
-  update(ctx: RootContext, props: PlayerAppProps): void {
-    ctx.props = props;
-    ctx.root?.render(props);
-  },
-  unmount(ctx: RootContext): void {
-    ctx.gone = true;
-    ctx.clearFailure?.();
-    ctx.root?.unmount();
-  },
-};
-
-function mountWhenLoaded(ctx: RootContext): void {
-  const mount = (m: typeof import('../app/react-root')) => {
-    if (ctx.gone || ctx.root) return;
-    ctx.clearFailure?.();
-    ctx.root = m.mountPlayerApp(ctx.container, ctx.props);
-  };
-  if (INTERFACE.current) return mount(INTERFACE.current);
-  INTERFACE.load().then(mount, () => !ctx.gone && !ctx.root && showInterfaceFailure(ctx));
-}
-
-/**
- * The interface chunk did not load: the message and "Try again" of every failure, built in DOM (React is what
- * failed), in the visitor's language (also once its catalog arrives), tried again when the browser is back online.
- */
-function showInterfaceFailure(ctx: RootContext): void {
-  const host = (ctx.container instanceof ShadowRoot ? ctx.container.host : ctx.container) as PatientEdPlayerElement;
-  const { i18n } = host[CONTROLLER];
-  ctx.clearFailure?.();
-  const box = document.createElement('div');
-  box.className = 'load-failure';
-  box.setAttribute('role', 'alert');
-  box.dataset.errorKind = 'screen';
-  const message = document.createElement('p');
-  message.className = 'load-failure-message';
-  const retry = document.createElement('button');
-  retry.type = 'button';
-  retry.className = 'button';
-  const paint = () => {
-    box.lang = i18n.locale;
-    message.textContent = i18n._({ id: 'error.screen', message: 'This screen could not be shown. Please try again.' });
-    retry.textContent = i18n._({ id: 'action.retry', message: 'Try again' });
-  };
-  paint();
-  const again = () => mountWhenLoaded(ctx);
-  retry.addEventListener('click', again);
-  const offLocale = i18n.on('change', paint);
-  window.addEventListener('online', again);
-  box.append(message, retry);
-  ctx.container.append(box);
-  ctx.clearFailure = () => {
-    offLocale();
-    window.removeEventListener('online', again);
-    box.remove();
-    ctx.clearFailure = undefined;
-  };
-  dispatchPlayerEvent(host, 'error', { code: 'screen', message: 'The player interface could not be loaded', retryable: true });
-}
 
 const Base = r2wcCore(null as never, {
   shadow: 'open',

@@ -1,0 +1,152 @@
+import { INTERFACE } from '../app/chunks';
+import { CONTROLLER, type ControllerHost, type PlayerAppProps } from '../app/embed-options';
+import type { PlayerRoot } from '../app/react-root';
+import { dispatchPlayerEvent } from '../core/events';
+import { directionOf } from '../i18n/locales';
+
+/** One mounted element's tree: its latest props, and the React root once the interface chunk is in. */
+interface RootContext {
+  container: ShadowRoot | HTMLElement;
+  host: ControllerHost;
+  props: PlayerAppProps;
+  root?: PlayerRoot;
+  /** Unmounted: whatever arrives later is dropped. */
+  gone: boolean;
+  /** An import of the chunk is under way (one at a time: clicks and `online` during it do nothing more). */
+  loading: boolean;
+  /** What the shadow root shows until the React tree is in. */
+  placeholder?: Placeholder;
+}
+
+interface Placeholder {
+  mode: 'loading' | 'failure';
+  remove(): void;
+  /** Failure mode: the retry's busy state. */
+  busy(value: boolean): void;
+}
+
+/**
+ * r2wc's renderer: what @r2wc/react-to-web-component does with react-dom, here with react-dom and the React tree
+ * loaded on demand (the INTERFACE chunk), so that the element, its controller and the route's requests start
+ * before React DOM is even parsed. Meanwhile the shadow root shows a spinner; a chunk that does not load shows the
+ * failure every screen shows (translated, with Try again) and an `error` event, never an empty player.
+ */
+export const lazyRenderer = {
+  mount(container: ShadowRoot | HTMLElement, _component: unknown, props: PlayerAppProps): RootContext {
+    const host = (container instanceof ShadowRoot ? container.host : container) as ControllerHost;
+    const ctx: RootContext = { container, host, props, gone: false, loading: false };
+    load(ctx);
+    return ctx;
+  },
+  update(ctx: RootContext, props: PlayerAppProps): void {
+    ctx.props = props;
+    if (ctx.root) ctx.root.render(props);
+    // r2wc renders before the element is in a document (its attributes set first): a failure then was not shown;
+    // being connected (or any later change) tries again.
+    else load(ctx);
+  },
+  unmount(ctx: RootContext): void {
+    ctx.gone = true;
+    clearPlaceholder(ctx);
+    ctx.root?.unmount();
+  },
+};
+
+function load(ctx: RootContext): void {
+  if (ctx.gone || ctx.root || ctx.loading) return;
+  const ready = INTERFACE.current;
+  if (ready) return mountRoot(ctx, ready);
+  ctx.loading = true;
+  if (!ctx.placeholder) ctx.placeholder = showPlaceholder(ctx, 'loading');
+  ctx.placeholder.busy(true);
+  INTERFACE.load().then(
+    (m) => {
+      ctx.loading = false;
+      mountRoot(ctx, m);
+    },
+    () => {
+      ctx.loading = false;
+      if (ctx.gone) return;
+      // Not in a document (yet): nothing to show; connecting tries again (update above).
+      if (!ctx.host.isConnected) return clearPlaceholder(ctx);
+      if (ctx.placeholder?.mode !== 'failure') {
+        clearPlaceholder(ctx);
+        ctx.placeholder = showPlaceholder(ctx, 'failure');
+      }
+      ctx.placeholder.busy(false);
+      dispatchPlayerEvent(ctx.host, 'error', { code: 'screen', message: 'The player interface could not be loaded', retryable: true });
+    },
+  );
+}
+
+function clearPlaceholder(ctx: RootContext): void {
+  ctx.placeholder?.remove();
+  ctx.placeholder = undefined;
+}
+
+function mountRoot(ctx: RootContext, m: typeof import('../app/react-root')): void {
+  if (ctx.gone || ctx.root) return;
+  clearPlaceholder(ctx);
+  ctx.root = m.mountPlayerApp(ctx.container, ctx.props);
+}
+
+/**
+ * A spinner, or the failure with "Try again", in plain DOM (React is what is missing), inside a `.shell` (so that
+ * nothing of the host page's text styles reaches it), in the visitor's language and its direction, also once that
+ * language's catalog arrives. The failure stays the same element across retries (the focus stays on its button).
+ */
+function showPlaceholder(ctx: RootContext, mode: Placeholder['mode']): Placeholder {
+  const { i18n } = ctx.host[CONTROLLER];
+  const shell = document.createElement('div');
+  shell.className = 'shell';
+  const box = document.createElement('div');
+  const message = document.createElement(mode === 'loading' ? 'span' : 'p');
+  const retry = document.createElement('button');
+  if (mode === 'loading') {
+    box.className = 'loading';
+    box.setAttribute('role', 'status');
+    const spinner = document.createElement('span');
+    spinner.className = 'spinner';
+    spinner.setAttribute('aria-hidden', 'true');
+    message.className = 'visually-hidden';
+    box.append(spinner, message);
+  } else {
+    box.className = 'load-failure';
+    box.setAttribute('role', 'alert');
+    box.dataset.errorKind = 'screen';
+    message.className = 'load-failure-message';
+    retry.type = 'button';
+    retry.className = 'button';
+    retry.addEventListener('click', () => load(ctx));
+    box.append(message, retry);
+  }
+  const paint = () => {
+    shell.lang = i18n.locale;
+    shell.dir = directionOf(i18n.locale);
+    if (mode === 'loading') message.textContent = i18n._({ id: 'status.loading', message: 'Loading…' });
+    else {
+      message.textContent = i18n._({ id: 'error.screen', message: 'This screen could not be shown. Please try again.' });
+      retry.textContent = i18n._({ id: 'action.retry', message: 'Try again' });
+    }
+  };
+  paint();
+  shell.append(box);
+  ctx.container.append(shell);
+  const offLocale = i18n.on('change', paint);
+  // Back online: try again (the failure only).
+  const online = () => load(ctx);
+  if (mode === 'failure') window.addEventListener('online', online);
+  return {
+    mode,
+    busy(value) {
+      if (mode !== 'failure') return;
+      box.setAttribute('aria-busy', String(value));
+      retry.setAttribute('aria-disabled', String(value));
+    },
+    remove() {
+      offLocale();
+      window.removeEventListener('online', online);
+      shell.remove();
+    },
+  };
+}
