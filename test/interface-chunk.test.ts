@@ -42,6 +42,7 @@ describe('the interface chunk', () => {
       expect(text(el, '.load-failure-message')).to.equal('This screen could not be shown. Please try again.');
       expect($(el, '.load-failure')!.getAttribute('role')).to.equal('alert');
       expect(text(el, '.load-failure button')).to.equal('Try again');
+      await expect(el).shadowDom.to.be.accessible();
       expect(errors).to.deep.equal([{ code: 'screen', message: 'The player interface could not be loaded', retryable: true }]);
       // The controller went on without the interface: the client configuration is in.
       await waitFor(() => el[CONTROLLER].state.clientStatus === 'ready', 'the client configuration');
@@ -95,6 +96,7 @@ describe('the interface chunk', () => {
     const el = await mountPlayer({ client: 'demo' }, { waitReady: false });
     expect($$(el, '.shell > .loading[role="status"]'), 'the spinner').to.have.length(1);
     expect(text(el, '.loading .visually-hidden')).to.equal('Loading…');
+    await expect(el).shadowDom.to.be.accessible();
     el.remove();
     expect(shadow(el).childElementCount, 'nothing left when removed').to.equal(0);
     const ready = new Promise((resolve) => el.addEventListener('ready', resolve, { once: true }));
