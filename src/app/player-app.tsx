@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Router } from 'wouter';
 import { PlayerContext, type PlayerContextValue } from './context';
 import { Shell } from './shell';
@@ -14,12 +14,10 @@ export function PlayerApp(props: PlayerAppProps) {
 
   const onReadyRef = useRef(props.onReady);
   onReadyRef.current = props.onReady;
-  const [, setReady] = useState(false);
   const reportRendered = useCallback(
     (screen: string) => {
       if (controller.state.ready) return;
       controller.state.ready = true;
-      setReady(true);
       onReadyRef.current?.({ route: controller.path, screen });
     },
     [controller],
