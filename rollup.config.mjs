@@ -72,8 +72,9 @@ const builtinSyncExternalStore = {
 /**
  * Chunks that are always requested together are one file each: fewer requests on the way to the first screen,
  * and no dependency found only once a first file is parsed (a round trip later).
- * - `interface`: React DOM, React and the player's React tree (src/app/react-root.tsx and all it imports), with the
- *   menu screen (the first screen of most embeds): requested by the element as it connects.
+ * - `interface`: React DOM and the player's React tree (src/app/react-root.tsx and all it imports but the entry has;
+ *   React itself is small and in the entry), with the menu screen (the first screen of most embeds): requested as
+ *   the entry starts.
  * - `player-route`: the player screen, its control bar, the playback engine and the playlist reader, requested
  *   together by the player routes' loader.
  * A module the entry has stays in the entry; a group takes only what an earlier group (or the entry) has not. Every
@@ -85,6 +86,9 @@ const CHUNK_GROUPS = [
   ['interface', { shared: true }, [/src[\\/]app[\\/]react-root\.tsx$/, /src[\\/]screens[\\/]menu-screen\.tsx$/, /src[\\/]playback[\\/]keyboard\.ts$/]],
   ['player-route', { shared: false }, [/src[\\/]screens[\\/]player-screen\.tsx$/, /src[\\/]screens[\\/]player-controls\.tsx$/, /src[\\/]playback[\\/]engine\.ts$/, /src[\\/]content[\\/]normalise-playlist\.ts$/, /src[\\/]screens[\\/]notices\.tsx$/]],
 ];
+
+/** The entry chunk's name (`input`); manual chunks name the entry's own modules after it. */
+const ENTRY_NAME = 'patient-ed-player';
 
 function groupedChunks() {
   let chunkOf;
@@ -105,7 +109,7 @@ function groupedChunks() {
       const find = (re) => ids.filter((m) => re.test(m));
       chunkOf = new Map();
       // The entry's own modules are named after it: a group never pulls them out of the entry.
-      for (const m of closure(ids.filter((m) => getModuleInfo(m)?.isEntry), getModuleInfo)) chunkOf.set(m, 'patient-ed-player');
+      for (const m of closure(ids.filter((m) => getModuleInfo(m)?.isEntry), getModuleInfo)) chunkOf.set(m, ENTRY_NAME);
       for (const [name, { shared }, patterns] of CHUNK_GROUPS) {
         const roots = patterns.flatMap(find);
         const members = new Set([...closure(roots, getModuleInfo)].filter((m) => !chunkOf.has(m)));
@@ -115,7 +119,7 @@ function groupedChunks() {
           for (const m of members) {
             if (roots.includes(m)) continue;
             const info = getModuleInfo(m);
-            if ([...info.importers, ...info.dynamicImporters].some((i) => !members.has(i) && chunkOf.get(i) !== 'patient-ed-player')) {
+            if ([...info.importers, ...info.dynamicImporters].some((i) => !members.has(i) && chunkOf.get(i) !== ENTRY_NAME)) {
               members.delete(m);
               // Named (after its path, so two files of one name stay apart), or Rollup would pull it into the group
               // as a dependency of its importer there.
@@ -132,7 +136,7 @@ function groupedChunks() {
 }
 
 export default {
-  input: { 'patient-ed-player': 'src/index.ts' },
+  input: { [ENTRY_NAME]: 'src/index.ts' },
   // Keep the entry's exports on the entry chunk itself (no facade file).
   preserveEntrySignatures: 'allow-extension',
   output: {

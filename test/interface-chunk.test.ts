@@ -10,16 +10,23 @@ import { $, $$, clearStorage, mountPlayer, PROVIDER_URL, shadow, text, unmountAl
  */
 const realLoad = INTERFACE.load.bind(INTERFACE);
 const realCurrent = Object.getOwnPropertyDescriptor(INTERFACE, 'current')!.get!.bind(INTERFACE);
-/** While failing, or held (a slow network), the chunk is not there yet; `release` ends the hold. */
+/**
+ * While failing, or held (a slow network), the chunk is not there yet; `release` ends the hold. It is not there
+ * either until a load of this file's has succeeded (the entry's early request, made before this file ran, is not
+ * counted as this file's).
+ */
 let failing = false;
 let held: Promise<void> | undefined;
 let imports = 0;
-Object.defineProperty(INTERFACE, 'current', { get: () => (failing || held ? undefined : realCurrent()) });
+let loaded = false;
+Object.defineProperty(INTERFACE, 'current', { get: () => (failing || held || !loaded ? undefined : realCurrent()) });
 INTERFACE.load = async () => {
   imports++;
   if (failing) throw new TypeError('Failed to fetch dynamically imported module');
   await held;
-  return realLoad();
+  const m = await realLoad();
+  loaded = true;
+  return m;
 };
 
 describe('the interface chunk', () => {

@@ -9,11 +9,8 @@ export const INTERFACE = lazyModule(() => import('./react-root'));
 /** The playback engine and its rules: not needed by the menu, loaded with the player route. */
 export const ENGINE = lazyModule(() => import('../playback/engine'));
 
-/**
- * The navigation (menu) screen: requested with a menu route, in parallel with the profile it shows, and with the
- * thumbnail chunk it imports (shared with search), so that the browser does not find that one only after parsing it.
- */
-export const MENU_SCREEN = lazyModule(() => Promise.all([import('../screens/menu-screen'), import('../ui/thumbnail')]).then(([screen]) => screen));
+/** The navigation (menu) screen: in the interface chunk (with the thumbnails it shows), requested with a menu route. */
+export const MENU_SCREEN = lazyModule(() => import('../screens/menu-screen'));
 
 /** The modal layer (dialog, focus trap, body loading): requested with the first modal route. */
 export const MODAL_LAYER = lazyModule(() => import('../screens/modal-screen'));
