@@ -17,7 +17,7 @@ const PLAYER_SOURCES = [
 /** The shared modal set's screens (settings, share, embed). */
 const SETTINGS_SOURCES = ['<rootDir>/src/screens/modals/settings-modals.tsx', '<rootDir>/src/screens/modals/settings-options.ts', '<rootDir>/src/screens/modals/share-modals.tsx'];
 
-/** The annotation overlay (a chunk of its own, which loads its catalog itself). */
+/** The annotation overlay (a chunk of its own; its catalog is requested with it). */
 const ANNOTATION_SOURCES = ['<rootDir>/src/annotation/**'];
 
 /** The search dialog (a chunk of its own). */

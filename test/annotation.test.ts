@@ -136,6 +136,26 @@ describe('annotation overlay', () => {
   cleanPlayersAndFaults();
   afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
 
+  it("its strings come in the visitor's language from the first render: the route loader requests them with the route", async () => {
+    const el = await openAnnotation({ language: 'ar' });
+    const controller = el[CONTROLLER];
+    // The toolbar's first texts, as they are first put on screen (no flash of English before the catalog).
+    let first: string | undefined;
+    const watch = new MutationObserver(() => (first ??= $(el, '.annotation-toolbar button')?.textContent?.trim()));
+    watch.observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
+    controller.navigate('/demo/player/A_DEMO_VIDEO/markup');
+    // Requested by the controller as the route is entered (not by the overlay once its chunk is in).
+    expect(controller.state.catalogs).to.not.include('annotation');
+    await waitFor(() => controller.state.catalogs.includes('annotation'), 'the annotation catalog loaded by the route', 10000);
+    await waitFor(() => $(el, '.annotation-toolbar button'), 'the toolbar', 10000);
+    watch.disconnect();
+    const { messages: ar } = await import('../locales/ar/annotation');
+    const said = (id: string) => String((ar[id] as string[])[0]);
+    expect(first).to.equal(said('markup.pencil'));
+    expect($(el, '[role="toolbar"]')!.getAttribute('aria-label')).to.equal(said('markup.toolbar'));
+    expect($(el, '.shell')!.getAttribute('dir')).to.equal('rtl');
+  });
+
   it('opens from the control bar over the paused frame; the toolbar has the spec\'s buttons; closing resumes after 250 ms', async () => {
     const el = await openAnnotation();
     await el.playVideo();

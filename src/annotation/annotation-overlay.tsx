@@ -34,16 +34,6 @@ import {
   type TextKind,
 } from './rules';
 import { AnnotationSurface } from './surface';
-import { useChunkCatalog, type CatalogLoaders } from '../i18n/chunk-catalog';
-
-/** This chunk's strings (src/i18n/chunk-catalog.ts: the entry carries nothing for them). */
-const CATALOG: CatalogLoaders = {
-  en: () => import('../../locales/en/annotation'),
-  es: () => import('../../locales/es/annotation'),
-  de: () => import('../../locales/de/annotation'),
-  ar: () => import('../../locales/ar/annotation'),
-  pt: () => import('../../locales/pt/annotation'),
-};
 
 /** The colour swatches (from the spec's colours). */
 const SWATCH_CSS = COLOR_NAMES.map((c) => `.swatch-${c}{background:${COLORS[c]}}`).join('');
@@ -154,16 +144,15 @@ function rove(event: ReactKeyboardEvent<HTMLElement>, orientation: 'horizontal' 
   items[next].focus();
 }
 
-/** The markup route's body: its strings first (no flash of English), then the editor. */
+/**
+ * The markup route's body. Its strings (the `annotation` catalog) are requested by the route loader beside this
+ * chunk, and the modal layer shows the body once they are in (no flash of English); a language switch keeps the
+ * editor, its drawing and its history, on screen while the new strings load.
+ */
 export function AnnotationOverlay(props: ModalBodyProps) {
-  const { i18n } = useLingui();
   const { controller } = usePlayer();
   controller.adoptStyles('annotation', ANNOTATION_CSS + SWATCH_CSS);
-  const ready = useChunkCatalog(i18n, 'annotation', CATALOG);
-  // Once shown, the editor stays while another language's strings load (its drawing and history with it).
-  const shown = useRef(false);
-  if (ready) shown.current = true;
-  return shown.current ? <AnnotationEditor {...props} /> : null;
+  return <AnnotationEditor {...props} />;
 }
 
 function AnnotationEditor({ close }: ModalBodyProps) {

@@ -3,10 +3,11 @@ import { isLanguage, type Language } from '../preferences/defaults';
 
 /**
  * The catalogs of each language (lingui.config.ts): `messages` for the entry's screens, `player` for the
- * player screen, its modal bodies and the notices, `settings` for the settings screens. English `messages` ships in the entry (the first
- * screen); every other catalog is a lazy chunk, loaded with what shows it.
+ * player screen, its modal bodies and the notices, `settings` for the settings screens, `search` and
+ * `annotation` for those two chunks. English `messages` ships in the entry (the first screen); every other
+ * catalog is a lazy chunk, which the controller's route loader requests together with the code that shows it.
  */
-export const CATALOGS = ['messages', 'player', 'settings', 'search'] as const;
+export const CATALOGS = ['messages', 'player', 'settings', 'search', 'annotation'] as const;
 export type CatalogName = (typeof CATALOGS)[number];
 
 type Load = () => Promise<{ messages: Messages }>;
@@ -37,6 +38,13 @@ const loaders: Record<CatalogName, Partial<Record<Language, Load>>> = {
     de: () => import('../../locales/de/search'),
     ar: () => import('../../locales/ar/search'),
     pt: () => import('../../locales/pt/search'),
+  },
+  annotation: {
+    en: () => import('../../locales/en/annotation'),
+    es: () => import('../../locales/es/annotation'),
+    de: () => import('../../locales/de/annotation'),
+    ar: () => import('../../locales/ar/annotation'),
+    pt: () => import('../../locales/pt/annotation'),
   },
 };
 

@@ -81,8 +81,9 @@ export const MODALS = {
     scope: 'player',
     kind: 'overlay',
     title: (i18n) => i18n._({ id: 'modal.markup', message: 'Annotate' }),
-    // Fabric.js loads with it; its strings are the chunk's own catalog (src/i18n/chunk-catalog.ts).
+    // Fabric.js loads with it; its catalog is requested beside it (not once the chunk is in).
     body: lazyModule(() => import('../annotation/annotation-overlay').then((m) => m.AnnotationOverlay)),
+    catalog: 'annotation',
     // Entering pauses at once (not once the chunk is in), remembering whether it was playing.
     enter: (c) => c.loadedPlayback()?.enterMarkup(),
   },
