@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createLimitedRequester } from '../src/search/requester';
 import { flattenProfile } from '../src/content/profile';
-import { parseFacetFilters, profileRecords, SearchIndex, normalize } from '../src/search/engine.js';
+import { parseFacetFilters, profileRecords, SearchIndex, normalize, queryTerm } from '../src/search/engine.js';
 import { titleSortIndex } from '../src/search/fields.js';
 import { fromUiState, readSearchQuery, toUiState, withSearchQuery, writeSearchQuery } from '../src/search/route-state';
 import { resolveSearchConfig } from '../src/search/session';
@@ -72,6 +72,39 @@ describe('search engine (pure)', () => {
     // The default tags are Algolia's; markup in a label is returned as text (InstantSearch escapes it).
     expect(index.answer('demo', { query: 'replacement' }).hits[0]._highlightResult.labels.en.value).to.equal('Hip <b><em>replacement</em></b>');
     expect(normalize('Guía')).to.equal('guia');
+  });
+
+  it('finds Arabic words as people type them: vowel signs, hamza on alef, ى, ة, tatweel and the article prefixes folded', () => {
+    const tree = {
+      code: 'root',
+      children: [
+        { code: 'A_KNEE', file: 'knee', labels: { ar: 'الاستبدال الكامل للركبة' }, languages: ['ar'] },
+        { code: 'A_BACK', file: 'back', labels: { ar: 'ألم أسفل الظهر' }, languages: ['ar'] },
+        { code: 'A_HOSPITAL', file: 'hospital', labels: { ar: 'العودة من المستشفى' }, languages: ['ar'] },
+        { code: 'A_HEART', file: 'heart', labels: { ar: 'أمراض القلب' }, languages: ['ar'] },
+      ],
+    };
+    const index = new SearchIndex(profileRecords(flattenProfile(tree))).build();
+    const find = (query: string) => ids(index.answer('demo', { query }));
+    // The knee: with the article (the label has it after لل), without it, with ه for ة, with a tatweel, vowelled.
+    for (const q of ['الركبة', 'ركبة', 'ركبه', 'للركبة', 'الركـبة', 'الرُّكْبَة', 'رك']) expect(find(q), q).to.deep.equal(['A_KNEE']);
+    // ى typed as ي; the article on a word that has none in the label (and none on one that has it).
+    expect(find('المستشفي')).to.deep.equal(['A_HOSPITAL']);
+    expect(find('مستشفى')).to.deep.equal(['A_HOSPITAL']);
+    expect(find('ظهر')).to.deep.equal(['A_BACK']);
+    expect(find('القلب امراض')).to.deep.equal(['A_HEART']);
+    // A word that only looks like the article stays itself: ألم (pain) is not the article before م.
+    expect(queryTerm('ألم')).to.equal('الم');
+    // Its label comes first; like any query it also matches as the start of longer words (المستشفى).
+    expect(find('ألم')).to.deep.equal(['A_BACK', 'A_HOSPITAL']);
+    // Typed letter by letter, the article's own letters keep matching words that start with it.
+    expect(find('العو')).to.deep.equal(['A_HOSPITAL']);
+    // The label's own word is highlighted, prefix and all.
+    expect(index.answer('demo', { query: 'الركبة', highlightPreTag: '[', highlightPostTag: ']' }).hits[0]._highlightResult.labels.ar).to.deep.include({
+      value: 'الاستبدال الكامل [للركبة]',
+      matchLevel: 'full',
+    });
+    expect(normalize('مستشفى الرَّعاية')).to.equal('مستشفي الرعايه');
   });
 
   it('filters (AND of OR groups, negation), counts facets over the filtered hits, pages, sorts by title', () => {

@@ -86,8 +86,55 @@ export function profileRecords(profile) {
   return records;
 }
 
-/** Lower case, accents stripped ('Guía' and 'guia' match). */
-export const normalize = (/** @type {string} */ text) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+/**
+ * Lower case, accents stripped ('Guía' and 'guia' match). For Arabic the marks are the vowel signs and the hamza
+ * on alef (أ إ آ are ا), and the spellings people type for one another are folded: final ى as ي, ة as ه, and the
+ * tatweel (ـ, a stretch of the line) is dropped.
+ */
+export const normalize = (/** @type {string} */ text) => {
+  const folded = text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return ARABIC_VARIANTS.test(folded) ? folded.replace(ARABIC_VARIANTS_ALL, (c) => ARABIC_FOLD[c]) : folded;
+};
+/** @type {Record<string, string>} */
+const ARABIC_FOLD = { '\u0640': '', '\u0649': '\u064a', '\u0629': '\u0647' };
+const ARABIC_VARIANTS = /[\u0640\u0649\u0629]/;
+const ARABIC_VARIANTS_ALL = /[\u0640\u0649\u0629]/g;
+
+/**
+ * Arabic prefixes written onto the word: the article ال and the article with a preposition or conjunction before
+ * it (وال بال كال فال) or its contraction after ل (لل). Longest first.
+ */
+const ARABIC_PREFIXES = ['\u0648\u0627\u0644', '\u0628\u0627\u0644', '\u0643\u0627\u0644', '\u0641\u0627\u0644', '\u0627\u0644', '\u0644\u0644'];
+
+/**
+ * A normalised word without its Arabic article prefix ('للركبه' and 'الركبه' are 'ركبه'), when at least two
+ * letters are left (ألم, pain, stays itself); other words as they are.
+ * @param {string} word normalised
+ */
+export const withoutPrefix = (word) => {
+  // Every prefix starts with one of these letters (و ب ك ف ا ل): other words are left at once.
+  if (!/^[\u0648\u0628\u0643\u0641\u0627\u0644]/.test(word)) return word;
+  for (const p of ARABIC_PREFIXES) if (word.startsWith(p) && word.length >= p.length + 2) return word.slice(p.length);
+  return word;
+};
+
+/**
+ * What a word of a label is indexed as: its normalised form, and also without its Arabic prefix (so that 'الركبة'
+ * finds 'للركبة', and typing 'الر' still finds 'الركبة' letter by letter).
+ * @param {string} word
+ * @returns {string[]}
+ */
+export const indexTerms = (word) => {
+  const n = normalize(word);
+  const bare = withoutPrefix(n);
+  return bare === n ? (n ? [n] : []) : [n, bare];
+};
+
+/**
+ * What a word of the query is searched as: normalised, without its Arabic prefix once there is a word after it.
+ * @param {string} word
+ */
+export const queryTerm = (word) => withoutPrefix(normalize(word));
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Words are runs of letters and digits (markup or symbols in a label never glue words together). */
@@ -191,9 +238,9 @@ function highlight(text, terms, queryTerms, pre, post) {
   /** @type {Set<string>} */
   const matched = new Set();
   const value = text.replace(WORD, (word) => {
-    const n = normalize(word);
-    if (!terms.has(n)) return word;
-    const prefixOf = queryTerms.filter((q) => n.startsWith(q));
+    const forms = indexTerms(word).filter((t) => terms.has(t));
+    if (!forms.length) return word;
+    const prefixOf = queryTerms.filter((q) => forms.some((n) => n.startsWith(q)));
     // A word matched without a prefix came from a typo-tolerant (fuzzy) term: those are 5 letters or more.
     for (const q of prefixOf.length ? prefixOf : queryTerms.filter((t) => t.length >= 5)) matched.add(q);
     return `${pre}${word}${post}`;
@@ -230,8 +277,8 @@ export class SearchIndex {
       storeFields: [],
       extractField: /** @type {any} */ (extractField),
       tokenize,
-      processTerm: (term) => normalize(term) || null,
-      searchOptions: { prefix: true, combineWith: 'AND' },
+      processTerm: indexTerms,
+      searchOptions: { prefix: true, combineWith: 'AND', processTerm: (term) => queryTerm(term) || null },
     });
     /** @type {Map<string, Intl.Collator>} */
     this.collators = new Map();
@@ -301,7 +348,7 @@ export class SearchIndex {
   answer(indexName, params = {}) {
     const started = this.now();
     const query = typeof params.query === 'string' ? params.query.slice(0, MAX_QUERY_LENGTH) : '';
-    const queryTerms = (query.match(WORD) ?? []).map(normalize);
+    const queryTerms = (query.match(WORD) ?? []).map(queryTerm);
     const filters = parseFacetFilters(params.facetFilters);
     let matches = this.match(query);
     if (filters.length) {
