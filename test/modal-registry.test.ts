@@ -65,6 +65,7 @@ describe('modal layer: dialogs, overlays and failures', () => {
     expect($(el, '.modal')!.getAttribute('aria-modal')).to.equal('false');
     expect($(el, '.screen-host')!.inert, 'the stage stays live').to.equal(false);
     expect($(el, '.shell')!.classList.contains('markup')).to.equal(false);
+    expect($(el, '.shell')!.classList.contains('dialog-open'), 'an overlay leaves the player its size').to.equal(false);
     expect($(el, '.modal-layer')!.classList.contains('modal-layer-overlay')).to.equal(true);
     expect($(el, '.modal-layer')!.contains(hitOnStage()), 'pointer events reach the stage under an overlay').to.equal(false);
     // Space on the stage would play: not while a modal route is shown.
@@ -75,6 +76,28 @@ describe('modal layer: dialogs, overlays and failures', () => {
     $(el, '.modal')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     await waitFor(() => el.currentPath === '/demo/player/A_DEMO_VIDEO', 'back on the player');
     expect($(el, '.modal-layer')!.hidden).to.equal(true);
+  });
+
+  it('a dialog has room on a short menu: the player grows while it is open (never past the viewport), then shrinks back', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    await waitFor(() => $(el, '.section-card'), 'the menu');
+    const menuHeight = el.getBoundingClientRect().height;
+    const fontSize = parseFloat(getComputedStyle($(el, '.shell')!).fontSize);
+    const room = Math.min(30 * fontSize, 0.9 * innerHeight);
+    expect(menuHeight, 'a short menu (the case this is for)').to.be.below(room);
+    el[CONTROLLER].navigate('/demo/menu/settings');
+    await waitFor(() => $(el, '.modal[data-modal-name="settings"] [data-settings]'), 'settings dialog');
+    expect($(el, '.shell')!.classList.contains('dialog-open')).to.equal(true);
+    expect($(el, '.screen-host')!.getBoundingClientRect().height).to.be.at.least(room - 1);
+    expect(el.getBoundingClientRect().height).to.be.at.most(Math.max(menuHeight, innerHeight));
+    // Every settings row fits: the dialog does not have to scroll at 100% text.
+    const modal = $(el, '.modal')!;
+    expect(modal.scrollHeight).to.be.at.most(modal.clientHeight + 1);
+    // Closing gives the height back.
+    el[CONTROLLER].navigate('/demo/menu');
+    await waitFor(() => $(el, '.modal-layer')!.hidden, 'closed');
+    expect($(el, '.shell')!.classList.contains('dialog-open')).to.equal(false);
+    expect(Math.abs(el.getBoundingClientRect().height - menuHeight)).to.be.below(1);
   });
 
   it('a body that throws shows a retry inside the dialog; the player keeps working', async () => {

@@ -102,6 +102,8 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
     return () => document.removeEventListener('fullscreenchange', onFullscreen);
   }, [controller, host]);
 
+  // A dialog gets room: a short menu (or a narrow player) grows while one is open (styles.ts, .dialog-open).
+  const inDialog = Boolean(route.modal && route.client && route.client === snap.loadedClient && snap.clientStatus === 'ready' && modalEntry(route.modal).kind === 'dialog');
   const platform = PLATFORMS.includes(prefs.platform) ? prefs.platform : 'default';
   const classes = [
     'shell',
@@ -109,6 +111,7 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
     prefs.increaseContrast ? 'increase-contrast' : '',
     prefs.reduceMotion ? 'reduce-motion' : '',
     route.modal === 'markup' ? 'markup' : '',
+    inDialog ? 'dialog-open' : '',
     snap.shell.controlsVisible ? 'controls-visible' : '',
     snap.shell.fullscreen ? 'fullscreen' : '',
   ].filter(Boolean);

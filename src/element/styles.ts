@@ -59,6 +59,9 @@ const CSS = /* css */ `
 .spinner { width: 2.2em; height: 2.2em; border-radius: 50%; border: .25em solid #d5dae3; border-top-color: var(--ped-color); animation: ped-spin 1s linear infinite; }
 @keyframes ped-spin { to { transform: rotate(360deg); } }
 .load-failure { margin: 1.5em auto; max-width: 36em; text-align: center; }
+/* A dialog needs room to be used: while one is open the player is at least this tall (a short menu, a narrow video),
+   never taller than the viewport (an iframe embed's included); the host's own min-height still applies. */
+.shell.dialog-open > .screen-host { min-height: min(30em, 90vh); }
 .modal-layer { position: absolute; inset: 0; display: flex; align-items: flex-start; justify-content: center; padding: 2em 1em; background: rgb(0 0 0 / .45); z-index: 10; }
 .modal-layer[hidden] { display: none; }
 
