@@ -408,6 +408,31 @@ describe('annotation screenshot and persistence', () => {
     expect(nonBlack).to.be.greaterThan(100);
   });
 
+  it('entered before the video has a picture (metadata only), the still is painted as soon as the picture comes', async () => {
+    const el = await openAnnotation();
+    const player = $<HTMLVideoElement>(el, 'video')!;
+    // The engine's picture is a video that has nothing decoded yet (as when Annotate is pressed while an item loads).
+    const late = document.createElement('video');
+    late.muted = true;
+    late.crossOrigin = 'anonymous';
+    late.preload = 'auto';
+    const engine = el[CONTROLLER].engine as unknown as { frameSource: () => unknown };
+    engine.frameSource = () => ({ source: late, width: player.videoWidth, height: player.videoHeight });
+    await enter(el);
+    const frame = $<HTMLCanvasElement>(el, '.annotation-frame')!;
+    const lit = () => {
+      const data = frame.getContext('2d')!.getImageData(0, 0, frame.width, frame.height).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 400) if (data[i] + data[i + 1] + data[i + 2] > 60) n++;
+      return n;
+    };
+    expect(lit(), 'nothing to show yet: a black still').to.equal(0);
+    late.src = player.currentSrc;
+    await waitFor(() => lit() > 100, 'the picture painted once it is decoded', 10000);
+    expect([frame.width, frame.height]).to.deep.equal([player.videoWidth, player.videoHeight]);
+    expect(toolButton(el, 'Save screenshot').disabled).to.equal(false);
+  });
+
   it('slides (a picture not canvasable): Screenshot Disabled, and Save annotations only gives the drawing', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES', platform: 'android' });
     await waitFor(() => pb(el).ready, 'slides ready', 10000);

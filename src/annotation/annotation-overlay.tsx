@@ -35,6 +35,9 @@ import {
 } from './rules';
 import { AnnotationSurface } from './surface';
 
+/** When a video that had no picture yet gets one. */
+const FRAME_EVENTS = ['loadeddata', 'seeked', 'canplay'] as const;
+
 /** The colour swatches (from the spec's colours). */
 const SWATCH_CSS = COLOR_NAMES.map((c) => `.swatch-${c}{background:${COLORS[c]}}`).join('');
 
@@ -213,10 +216,13 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     const host = surfaceHost.current;
     const frame = frameRef.current;
     if (!host || !frame) return;
-    const source = controller.loadedPlayback()?.frameSource();
+    const engine = controller.loadedPlayback();
+    const source = engine?.frameSource();
     const key = itemKey(controller);
     setHasFrame(Boolean(source));
-    if (source) {
+    /** The still: the picture drawn onto the frame canvas; false when the canvas cannot be read back. */
+    const paint = (): boolean => {
+      if (!source) return false;
       // The still fills the 16:9 plane at the picture's own resolution, letterboxed (a 4:3 frame keeps its shape).
       const wide = source.width / source.height > 16 / 9;
       const width = wide ? source.width : Math.round((source.height * 16) / 9);
@@ -228,14 +234,26 @@ function AnnotationEditor({ close }: ModalBodyProps) {
       ctx.fillStyle = '#000';
       ctx.fillRect(0, 0, width, height);
       ctx.drawImage(source.source, (width - source.width) / 2, (height - source.height) / 2, source.width, source.height);
-    }
-    let tainted = !source;
-    try {
-      if (source) frame.getContext('2d')!.getImageData(0, 0, 1, 1);
-    } catch {
-      tainted = true; // a cross-origin picture without CORS: shown, but not exportable
-    }
-    setCanvasable(!tainted && Boolean(controller.loadedPlayback()?.canvasable || source));
+      try {
+        ctx.getImageData(0, 0, 1, 1);
+        return true;
+      } catch {
+        return false; // a cross-origin picture without CORS: shown, but not exportable
+      }
+    };
+    let tainted = !paint();
+    setCanvasable(!tainted && Boolean(engine?.canvasable || source));
+    // A video entered before its first frame is decoded (metadata only: the overlay opened as the item loaded, or
+    // mid-seek) has nothing to draw yet: the still is painted again as soon as there is a picture.
+    const video = source?.source instanceof HTMLVideoElement && source.source.readyState < HTMLMediaElement.HAVE_CURRENT_DATA ? source.source : undefined;
+    const repaint = () => {
+      if (!video || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
+      for (const type of FRAME_EVENTS) video.removeEventListener(type, repaint);
+      tainted = !paint();
+      setCanvasable(!tainted);
+      if (tainted && engine?.annotationCapture) engine.annotationCapture = undefined;
+    };
+    for (const type of video ? FRAME_EVENTS : []) video!.addEventListener(type, repaint);
     const s = new AnnotationSurface(host, {
       defaultText: L.defaultText,
       onChange: () => {
@@ -249,7 +267,6 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     setSurface(s);
     controller.annotationSurface = s;
     // The screenshot command (and the Save button) take the frame with the drawing while the overlay is open.
-    const engine = controller.loadedPlayback();
     if (engine && !tainted) engine.annotationCapture = () => composeWith(s, true);
     const stage = stageRef.current!;
     const layout = () => {
@@ -267,6 +284,7 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     observer.observe(stage);
     return () => {
       observer.disconnect();
+      for (const type of video ? FRAME_EVENTS : []) video!.removeEventListener(type, repaint);
       if (engine?.annotationCapture) engine.annotationCapture = undefined;
       if (controller.annotationSurface === s) controller.annotationSurface = undefined;
       s.dispose();
