@@ -100,6 +100,32 @@ describe('modal layer: dialogs, overlays and failures', () => {
     expect(Math.abs(el.getBoundingClientRect().height - menuHeight)).to.be.below(1);
   });
 
+  it('notices never cover a dialog\'s title and Close, nor the annotation toolbar: they move to the bottom', async () => {
+    // Arabic is not a voice-over language of this playlist: a notice says English plays instead.
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', language: 'ar' });
+    await waitFor(() => pb(el).ready, 'item ready');
+    const overlaps = (a: Element, b: Element) => {
+      const r = a.getBoundingClientRect();
+      const s = b.getBoundingClientRect();
+      return r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom;
+    };
+    for (const [route, covered] of [
+      ['settings', '.modal-header'],
+      ['markup', '.annotation-toolbar'],
+    ] as const) {
+      el[CONTROLLER].navigate(`/demo/player/A_DEMO_VIDEO/${route}`);
+      await waitFor(() => $(el, covered), route);
+      if (!$(el, '.notice')) el[CONTROLLER].loadedPlayback()!.notify('info', 'voFallback');
+      const notice = await waitFor(() => $(el, '.notice'), 'a notice');
+      expect(overlaps(notice, $(el, covered)!), `${route}: the notice is clear of ${covered}`).to.equal(false);
+      el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO');
+      await waitFor(() => $(el, '.modal-layer')!.hidden, 'closed');
+    }
+    // Without a dialog they are at the top, as before.
+    const notice = $(el, '.notices')!.getBoundingClientRect();
+    expect(notice.top - $(el, '.shell')!.getBoundingClientRect().top).to.be.below(30);
+  });
+
   it('a body that throws shows a retry inside the dialog; the player keeps working', async () => {
     let fail = true;
     const Thrower: ModalBody = () => {

@@ -67,6 +67,8 @@ const CSS = /* css */ `
 
 /* Notices (any screen) */
 .notices { position: absolute; top: .75em; right: .75em; left: .75em; z-index: 20; pointer-events: none; }
+/* Over a dialog (its title and Close) or the annotation toolbar, notices would hide what is being used: at the bottom. */
+.shell:is(.dialog-open, .markup) > .notices { top: auto; bottom: .75em; }
 `;
 
 export function baseSheet(): CSSStyleSheet {
