@@ -203,6 +203,26 @@ describe('playback of the real sample MP4s', () => {
     expect(video(el).src).to.match(/\/en\.mp4$/);
     engine(el).setIndex(1);
     await waitFor(() => pb(el).ready && video(el)?.src.endsWith('/es.mp4'), 'Spanish audio');
+    // The playlist dialog tells the two versions of a video apart by their language (in that language), and marks
+    // the one playing.
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_DUAL/list');
+    await waitFor(() => $$(el, '.modal .playlist-item').length === 4, 'the four entries');
+    const entries = $$(el, '.modal .playlist-item button');
+    expect(entries.map((b) => b.querySelector('.playlist-item-language')?.textContent)).to.deep.equal(['(English)', '(Español)', '(English)', '(Español)']);
+    expect(entries.map((b) => b.querySelector('.playlist-item-language')?.getAttribute('lang'))).to.deep.equal(['en', 'es', 'en', 'es']);
+    expect(entries.map((b) => b.getAttribute('aria-current'))).to.deep.equal([null, 'true', null, null]);
+    expect(getComputedStyle(entries[1]).fontWeight).to.equal('700');
+    // The marker is decoration: the button's name is the title and the language.
+    expect(getComputedStyle(entries[1], '::before').content).to.match(/\/ ""$/);
+    await expect(el).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
+  });
+
+  it("a one-language playlist's dialog shows its titles alone", async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/list');
+    await waitFor(() => $$(el, '.modal .playlist-item').length >= 2, 'the entries');
+    expect($$(el, '.modal .playlist-item-language')).to.have.length(0);
+    expect($$(el, '.modal .playlist-item button').map((b) => b.getAttribute('aria-current'))[0]).to.equal('true');
   });
 
   it('plays a slide presentation like media: play, pause, seek, progress, ended', async () => {

@@ -9,7 +9,11 @@ export const PLAYER_CSS = /* css */ `
 .player-toolbar { margin-bottom: .5em; }
 .playlist-items { padding-inline-start: 1.5em; }
 .playlist-item { display: flex; gap: 1em; justify-content: space-between; max-width: 40em; padding: .25em 0; }
-.playlist-item-runtime { color: var(--ped-muted); font-variant-numeric: tabular-nums; }
+.playlist-item-runtime { flex: none; white-space: nowrap; color: var(--ped-muted); font-variant-numeric: tabular-nums; }
+.playlist-item .link-button { text-align: start; }
+.playlist-item [aria-current="true"] { font-weight: 700; color: var(--ped-fg); text-decoration: none; }
+.playlist-item [aria-current="true"]::before { content: "▶\\FE0E" / ""; display: inline-block; margin-inline-end: .4em; font-size: .75em; color: var(--ped-color); }
+.playlist-item-language { color: var(--ped-muted); font-weight: 400; }
 /* Player */
 .player-screen { outline: none; }
 .item-title { margin: -.5em 0 .5em; color: var(--ped-muted); }

@@ -7,6 +7,7 @@ import { itemLabel, playlistLabel, playlistNotes, type Playlist, type PlaylistIt
 import { mergePreferences } from '../../preferences/merge';
 import type { ModalBodyProps } from '../modal-registry';
 import { formatTime } from '../player-controls';
+import { languageName } from '../../i18n/language-names';
 import type { Cue } from '../../playback/vtt';
 
 /** Review date format MM/DD/YYYY (spec section 9); undefined when the date cannot be read. */
@@ -85,6 +86,8 @@ export function ListModal({ close: onDone }: ModalBodyProps) {
   const { controller, prefs, playlist, index } = usePlaying();
   if (!playlist) return <NotReady />;
   const noLabel = i18n._({ id: 'label.none', message: 'No Label' });
+  // A dual-language playlist has each video twice, once per language: the list says which is which.
+  const dual = playlist.flags.lang_type === 'dual';
   return (
     <ol className="choice-list playlist-items">
       {playlist.items.map((it, i) => (
@@ -99,6 +102,14 @@ export function ListModal({ close: onDone }: ModalBodyProps) {
             }}
           >
             {itemLabel(it, prefs.menuLanguage, prefs.titles) ?? noLabel}
+            {dual && it.file && (
+              <>
+                {' '}
+                <span className="playlist-item-language" lang={it.language}>
+                  ({languageName(it.language)})
+                </span>
+              </>
+            )}
           </button>
           {it.runtime > 0 && <span className="playlist-item-runtime">{formatTime(it.runtime)}</span>}
         </li>

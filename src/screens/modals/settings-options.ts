@@ -70,11 +70,7 @@ export function colorLabel(i18n: I18n, name: ColorName): string {
   }
 }
 
-/** Native names of the interface languages: shown untranslated on purpose. */
-export const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español', de: 'Deutsch', ar: 'العربية', pt: 'Português' };
-
-/** A language code's name: its own name when known, the code otherwise. */
-export const languageName = (code: string) => LANGUAGE_NAMES[code] ?? code;
+export { languageName } from '../../i18n/language-names';
 
 type Shortcut = (typeof PLAYER_SHORTCUTS)[keyof typeof PLAYER_SHORTCUTS];
 
