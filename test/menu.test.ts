@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
 import { $, $$, clearFailures, clearStorage, delayNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
 
@@ -101,6 +102,42 @@ describe('menu screen', () => {
     const err = await mountPlayer({ client: 'nobody' });
     await waitFor(() => $(err, '[data-screen="error"]'), 'error screen');
     await expect(err).shadowDom.to.be.accessible();
+  });
+
+  it('focus follows a navigation made from inside the player: to the new heading, and back to the card of where one was', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    const active = () => shadow(el).activeElement as HTMLElement | null;
+    const press = async (target: Element) => {
+      (target as HTMLElement).focus();
+      await sendKeys({ press: 'Enter' });
+    };
+    // Into a library, then a collection: each time its heading has the focus (the card pressed is gone with its screen).
+    await press(await waitFor(() => $(el, '.section-card[data-code="L_ORTHO"]'), 'the Orthopedics card'));
+    await waitFor(() => active()?.matches('h2.menu-heading') && $(el, '.section-card[data-code="C_FEATURED"]'), 'the library heading focused');
+    await press($(el, '.section-card[data-code="C_FEATURED"]')!);
+    await waitFor(() => active()?.matches('h2.menu-heading') && $(el, '.item-card'), 'the collection heading focused');
+    expect(active()!.textContent).to.equal($(el, '.menu-heading')!.textContent);
+    // An item: the player's title.
+    await press($(el, '.item-card[data-code="A_DEMO_VIDEO"]')!);
+    await waitFor(() => active()?.matches('h2.playlist-title'), 'the playlist title focused', 10000);
+    // Back to the menu: the card of the item one came from.
+    await press(await waitFor(() => $(el, '[data-action="menu"]'), 'Back to menu'));
+    await waitFor(() => active()?.matches('.item-card[data-code="A_DEMO_VIDEO"]'), 'the item card focused again');
+    // Up by the breadcrumb (All topics > Orthopedics > Featured): the collection's card in its library.
+    await press($$(el, '.breadcrumbs button')[1]);
+    await waitFor(() => active()?.matches('.section-card[data-code="C_FEATURED"]'), 'the section card focused again');
+    // A navigation by the host page, its own control focused, leaves the focus with the page.
+    const pageButton = document.createElement('button');
+    document.body.append(pageButton);
+    try {
+      pageButton.focus();
+      el[CONTROLLER].navigate('/demo/menu/C_FEATURED');
+      await waitFor(() => $(el, '.item-card'), 'the section');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(document.activeElement === pageButton, 'the page keeps its focus').to.equal(true);
+    } finally {
+      pageButton.remove();
+    }
   });
 
   it('uses the titles override from the account preferences and the menu language', async () => {

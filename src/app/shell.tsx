@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { directionOf } from '../i18n/locales';
@@ -69,12 +69,52 @@ function LazyPlayerScreen(props: PlayerScreenProps) {
   return <PlayerScreen {...props} />;
 }
 
+/**
+ * Focus follows a navigation made from inside the player (a card, a breadcrumb, Back to menu): the control that had
+ * it is gone with its screen, so the visitor (a keyboard or screen reader user above all) is taken to the new
+ * screen rather than to the top of the host page. Returning to a menu focuses the card of where they were; otherwise
+ * the screen's heading. Navigations the host page makes while its own controls have the focus leave it there; the
+ * modal layer manages focus for dialogs itself.
+ */
+function useFocusFollowsNavigation(host: HTMLElement, path: string) {
+  const previous = useRef(path);
+  const wanted = useRef<string | null>(null);
+  if (previous.current !== path) {
+    // Read while the old screen is still on the page (its control still has the focus).
+    const modal = matchRoute(previous.current).modal ?? matchRoute(path).modal;
+    wanted.current = !modal && host.matches(':focus-within') ? (matchRoute(previous.current).code ?? '') : null;
+    previous.current = path;
+  }
+  useEffect(() => {
+    const from = wanted.current;
+    const root = host.shadowRoot;
+    const screen = root?.querySelector('.screen-host');
+    if (from === null || !root || !screen) return;
+    /** Focus the new screen's target once it is there; true when done (or no longer wanted). */
+    const attempt = () => {
+      // Focus went somewhere since (the visitor clicked, the host page took it): nothing to do.
+      if (root.activeElement?.isConnected || (document.activeElement !== document.body && document.activeElement !== host)) return true;
+      const code = from && CSS.escape(from);
+      const target = (code && screen.querySelector<HTMLElement>(`[data-code="${code}"], [data-favorite="${code}"]`)) || screen.querySelector<HTMLElement>('h2[tabindex="-1"]');
+      target?.focus();
+      return Boolean(target);
+    };
+    wanted.current = null;
+    if (attempt()) return;
+    // The screen is still loading (its data, its chunk): as soon as it shows.
+    const observer = new MutationObserver(() => attempt() && observer.disconnect());
+    observer.observe(screen, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [path, host]);
+}
+
 /** The root shell: the route's screen (its data requested by the controller), shell classes and the modal layer. */
 export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host: HTMLElement; contextMenu: boolean }) {
   const { i18n } = useLingui();
   const { controller, reportRendered } = usePlayer();
   const [path] = useLocation();
   const route = useMemo(() => matchRoute(path), [path]);
+  useFocusFollowsNavigation(host, path);
   const snap = useSnapshot(controller.state);
   const prefs = mergePreferences(snap.layers);
   // The first screen waits for its language catalog (no flash of English); later switches keep the

@@ -50,6 +50,8 @@ const CSS = /* css */ `
 .section-count { color: var(--ped-muted); font-size: .9em; }
 .section-card:hover, .item-card:hover { border-color: var(--ped-color); }
 :is(button, a, input, .modal):focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
+/* A screen's heading takes the focus after a navigation (src/app/shell.tsx): a place to start from, not a control. */
+h2[tabindex="-1"]:focus { outline: none; }
 .thumb { display: block; width: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: #e8ebf1; }
 .thumb-fallback { display: flex; align-items: center; justify-content: center; background: var(--ped-color); color: #fff; font-size: 2em; font-weight: 700; }
 .button, .link-button { font: inherit; cursor: pointer; }

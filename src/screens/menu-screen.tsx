@@ -112,7 +112,7 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
           </ul>
         </section>
       )}
-      <h2 className="menu-heading">{node.layer === 'root' ? i18n._({ id: 'menu.browse', message: 'Browse topics' }) : label(node)}</h2>
+      <h2 className="menu-heading" tabIndex={-1}>{node.layer === 'root' ? i18n._({ id: 'menu.browse', message: 'Browse topics' }) : label(node)}</h2>
       {containers.length > 0 && (
         <ul className="menu-sections" aria-label={i18n._({ id: 'menu.sections', message: 'Sections' })}>
           {containers.map((c) => {

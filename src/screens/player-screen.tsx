@@ -99,7 +99,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
   return (
     <section className="screen player-screen" data-screen="playlist" data-code={p.code} data-state={pb.player} onKeyDown={onKeyDown} onPointerMove={(e) => activity(e.pointerType === 'touch' ? 'touch' : 'mouse')} onTouchStart={() => activity('touch')}>
       <div className="player-toolbar">{backToMenu}</div>
-      <h2 className="playlist-title">{title}</h2>
+      <h2 className="playlist-title" tabIndex={-1}>{title}</h2>
       {item && p.items.length > 1 && (
         <p className="item-title" data-index={pb.index}>
           {i18n._({ id: 'player.itemOf', message: '{index} of {count}: {label}', values: { index: pb.index + 1, count: p.items.length, label: itemLabel(item, menuLanguage, prefs.titles) ?? noLabel } })}
