@@ -31,9 +31,10 @@ const CSS = /* css */ `
 .shell.increase-contrast :is(.section-card, .item-card) { border: 2px solid #000; }
 .shell.reduce-motion *, .shell.reduce-motion *::before, .shell.reduce-motion *::after { animation: none !important; transition: none !important; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
-.practice-bar { display: flex; align-items: center; gap: .75em; padding: .6em 1em; background: var(--ped-color); color: #fff; }
+/* The bar wraps rather than squeeze the name to a letter a line (a narrow player, large text): the buttons go below. */
+.practice-bar { display: flex; flex-wrap: wrap; align-items: center; gap: .35em .75em; padding: .6em 1em; background: var(--ped-color); color: #fff; }
 .practice-art { width: 2.25em; height: 2.25em; background: #fff; border-radius: 50%; padding: .2em; }
-.practice-name { font-size: 1.15em; margin: 0; font-weight: 600; }
+.practice-name { font-size: 1.15em; margin: 0; font-weight: 600; flex: 1 1 7em; min-width: 0; overflow-wrap: break-word; }
 .header-actions { margin-inline-start: auto; display: flex; gap: .25em; }
 .header-button { font: inherit; color: inherit; background: transparent; border: 0; border-radius: 50%; width: 2.4em; height: 2.4em; padding: .45em; cursor: pointer; }
 .header-button:hover { background: rgb(255 255 255 / .18); }
@@ -42,7 +43,7 @@ const CSS = /* css */ `
 .menu-heading { margin: .25em 0 .75em; font-size: 1.3em; }
 .breadcrumbs ol { display: flex; flex-wrap: wrap; gap: .25em; list-style: none; margin: 0; padding: 0; font-size: .9em; }
 .breadcrumbs li + li::before { content: "›"; margin-inline-end: .25em; color: var(--ped-muted); }
-.menu-sections, .menu-items { list-style: none; margin: 0 0 1em; padding: 0; display: grid; gap: .75em; grid-template-columns: repeat(auto-fill, minmax(12em, 1fr)); }
+.menu-sections, .menu-items { list-style: none; margin: 0 0 1em; padding: 0; display: grid; gap: .75em; grid-template-columns: repeat(auto-fill, minmax(min(12em, 100%), 1fr)); }
 .section-card, .item-card { width: 100%; font: inherit; text-align: start; cursor: pointer; border: 1px solid #d5dae3; border-radius: var(--ped-radius); background: #fff; color: inherit; padding: 0; overflow: hidden; display: flex; flex-direction: column; }
 .section-card { padding: .9em 1em; border-inline-start: 6px solid var(--ped-color); }
 .section-label, .item-label { font-weight: 600; }
@@ -64,7 +65,7 @@ h2[tabindex="-1"]:focus { outline: none; }
 /* A dialog needs room to be used: while one is open the player is at least this tall (a short menu, a narrow video),
    never taller than the viewport (an iframe embed's included); the host's own min-height still applies. */
 .shell.dialog-open > .screen-host { min-height: min(30em, 90vh); }
-.modal-layer { position: absolute; inset: 0; display: flex; align-items: flex-start; justify-content: center; padding: 2em 1em; background: rgb(0 0 0 / .45); z-index: 10; }
+.modal-layer { position: absolute; inset: 0; display: flex; align-items: flex-start; justify-content: center; padding: min(2em, 32px) min(1em, 16px); background: rgb(0 0 0 / .45); z-index: 10; }
 .modal-layer[hidden] { display: none; }
 
 /* Notices (any screen) */

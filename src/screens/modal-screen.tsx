@@ -14,9 +14,10 @@ const MODAL_CSS = /* css */ `
 .modal-layer-overlay { background: transparent; pointer-events: none; }
 .modal-layer-overlay .modal { pointer-events: auto; }
 .modal { background: #fff; color: var(--ped-fg); border-radius: var(--ped-radius); min-width: min(24em, 100%); max-width: min(40em, 100%); max-height: 100%; overflow: auto; box-shadow: 0 10px 30px rgb(0 0 0 / .3); }
-.modal-header { display: flex; align-items: center; justify-content: space-between; padding: .5em .75em .5em 1em; border-bottom: 1px solid #e3e6ec; }
-.modal-title { margin: 0; font-size: 1.15em; }
-.modal-body { padding: 1em; }
+/* Paddings stop growing with large text, so a narrow player keeps its width for the content. */
+.modal-header { display: flex; align-items: center; justify-content: space-between; gap: .25em; padding: min(.5em, 8px) min(.75em, 12px) min(.5em, 8px) min(1em, 16px); border-bottom: 1px solid #e3e6ec; }
+.modal-title { margin: 0; font-size: 1.15em; overflow-wrap: break-word; min-width: 0; }
+.modal-body { padding: min(1em, 16px); }
 .button-icon { background: transparent; color: inherit; border-color: transparent; font-size: 1.4em; line-height: 1; padding: .1em .4em; }
 .choice-list { border: 0; margin: 0; padding: 0; display: grid; gap: .4em; }
 .choice { display: flex; gap: .5em; align-items: center; }

@@ -50,8 +50,8 @@ const FACET_SHOW_MORE_LIMIT = 100;
 const SEARCH_CSS = /* css */ `
 .modal[data-modal-name^="search"] { max-width: min(56em, 100%); width: 100%; }
 .search { container-type: inline-size; }
-.search-form { display: flex; gap: .4em; align-items: center; }
-.search-input { flex: 1; min-width: 0; font: inherit; padding: .5em .6em; border: 1px solid #9aa3b5; border-radius: var(--ped-radius); background: #fff; color: inherit; }
+.search-form { display: flex; flex-wrap: wrap; gap: .4em; align-items: center; }
+.search-input { flex: 1 1 8em; min-width: 0; font: inherit; padding: .5em .6em; border: 1px solid #9aa3b5; border-radius: var(--ped-radius); background: #fff; color: inherit; }
 .search-input::-webkit-search-cancel-button { display: none; }
 .search-input:focus-visible { outline: 3px solid var(--ped-focus, #1a73e8); outline-offset: 1px; }
 .search-icon-button { flex: none; width: 2.5em; height: 2.5em; display: inline-grid; place-items: center; border: 1px solid #9aa3b5; border-radius: var(--ped-radius); background: #fff; color: var(--ped-color); cursor: pointer; padding: 0; }
@@ -63,7 +63,8 @@ const SEARCH_CSS = /* css */ `
 .search-voice-status[data-voice="denied"], .search-voice-status[data-voice="error"] { color: #a01c1c; }
 .search-toolbar { display: flex; flex-wrap: wrap; gap: .5em 1em; align-items: center; justify-content: space-between; margin-bottom: .6em; }
 .search-stats { margin: 0; color: var(--ped-muted); font-size: .9em; }
-.search-sort { display: flex; gap: .4em; align-items: center; font-size: .9em; }
+.search-sort { display: flex; flex-wrap: wrap; gap: .4em; align-items: center; font-size: .9em; }
+.search-sort select { max-width: 100%; }
 .search-sort select { font: inherit; padding: .2em .3em; }
 .search-layout { display: grid; grid-template-columns: minmax(10em, 14em) 1fr; gap: 1em; align-items: start; }
 @container (max-width: 34em) { .search-layout { grid-template-columns: 1fr; } }
@@ -74,7 +75,7 @@ const SEARCH_CSS = /* css */ `
 .search-facet label { display: flex; gap: .4em; align-items: baseline; cursor: pointer; }
 .search-facet .facet-count { margin-inline-start: auto; color: var(--ped-muted); font-size: .85em; }
 .search-facet-empty { margin: 0; color: var(--ped-muted); }
-.search-results .menu-items { grid-template-columns: repeat(auto-fill, minmax(10em, 1fr)); }
+.search-results .menu-items { grid-template-columns: repeat(auto-fill, minmax(min(10em, 100%), 1fr)); }
 .search-results mark { background: #ffe58a; color: inherit; border-radius: 2px; }
 .search-status { margin: .5em 0; }
 .search-more { margin-top: .6em; }

@@ -33,7 +33,7 @@ const SETTINGS_CSS = /* css */ `
 .settings-link::after { content: "›"; font-size: 1.3em; line-height: 1; color: var(--ped-muted); }
 .shell[dir="rtl"] .settings-link::after { content: "‹"; }
 .settings-value { margin-inline-start: auto; color: var(--ped-muted); font-size: .9em; }
-.choice-list.columns { grid-template-columns: repeat(auto-fill, minmax(8.5em, 1fr)); }
+.choice-list.columns { grid-template-columns: repeat(auto-fill, minmax(min(8.5em, 100%), 1fr)); }
 .choice { padding: .3em .2em; border-radius: 4px; cursor: pointer; }
 .choice input { width: 1.1em; height: 1.1em; margin: 0; accent-color: var(--ped-color); }
 .swatch { display: inline-block; width: 1.1em; height: 1.1em; border-radius: 3px; border: 1px solid #5a6478; }
