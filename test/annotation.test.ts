@@ -156,6 +156,24 @@ describe('annotation overlay', () => {
     expect($(el, '.shell')!.getAttribute('dir')).to.equal('rtl');
   });
 
+  it('a language switch while annotating: the video reloads, so the overlay closes; entered again, the drawing is back and the toolbar in the new language', async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    const r = surfaceRect(el);
+    await stroke(r.left + r.width * 0.2, r.top + r.height / 2, r.left + r.width * 0.8, r.top + r.height / 2);
+    await waitFor(() => countColor(el, COLORS.red) > 100, 'a stroke');
+    const drawn = surfaceOf(el).objects.length;
+    await el.setLanguage('de');
+    // The item reloads in the other language (its picture may differ): the still and drawing no longer match it.
+    await waitFor(() => el.currentPath === '/demo/player/A_DEMO_VIDEO', 'the overlay closed');
+    await waitFor(() => pb(el).ready && el[CONTROLLER].state.locale === 'de', 'reloaded in German');
+    const { messages: de } = await import('../locales/de/annotation');
+    const pencil = String((de['markup.pencil'] as string[])[0]);
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/markup');
+    await waitFor(() => toolButton(el, pencil) && surfaceOf(el)?.objects.length === drawn, 'the toolbar in German, the drawing back', 10000);
+    await waitFor(() => countColor(el, COLORS.red) > 100, 'the stroke painted again');
+  });
+
   it('opens from the control bar over the paused frame; the toolbar has the spec\'s buttons; closing resumes after 250 ms', async () => {
     const el = await openAnnotation();
     await el.playVideo();
