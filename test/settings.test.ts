@@ -162,6 +162,9 @@ describe('settings: each choice applies at once, is saved and announced', () => 
       expect(sticking(), 'search').to.deep.equal([]);
       // The query field keeps a usable width beside (or above) its buttons.
       expect($(el, '.search-input')!.getBoundingClientRect().width).to.be.greaterThan(150);
+      // Its buttons grow with the text, as tall as the field.
+      const field = $(el, '.search-input')!.getBoundingClientRect().height;
+      for (const b of $$(el, '.search-icon-button')) expect(Math.abs(b.getBoundingClientRect().height - field)).to.be.below(4);
     } finally {
       el.style.width = '';
     }

@@ -54,7 +54,7 @@ const SEARCH_CSS = /* css */ `
 .search-input { flex: 1 1 8em; min-width: 0; font: inherit; padding: .5em .6em; border: 1px solid #9aa3b5; border-radius: var(--ped-radius); background: #fff; color: inherit; }
 .search-input::-webkit-search-cancel-button { display: none; }
 .search-input:focus-visible { outline: 3px solid var(--ped-focus, #1a73e8); outline-offset: 1px; }
-.search-icon-button { flex: none; width: 2.5em; height: 2.5em; display: inline-grid; place-items: center; border: 1px solid #9aa3b5; border-radius: var(--ped-radius); background: #fff; color: var(--ped-color); cursor: pointer; padding: 0; }
+.search-icon-button { flex: none; font: inherit; width: 2.5em; height: 2.5em; display: inline-grid; place-items: center; border: 1px solid #9aa3b5; border-radius: var(--ped-radius); background: #fff; color: var(--ped-color); cursor: pointer; padding: 0; }
 .search-icon-button[disabled] { opacity: .5; cursor: not-allowed; }
 .search-icon-button[aria-pressed="true"] { background: var(--ped-color); color: #fff; }
 .search-icon-button svg { width: 1.3em; height: 1.3em; fill: currentColor; }
