@@ -396,6 +396,11 @@ describe('keyboard, controls and notices', () => {
     }
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/chapters');
     const chapter = await waitFor(() => $(el, '[data-chapter="1"]'), 'chapter 2');
+    // Its name reads "time title"; the list's numbers (drawn left of each entry) have room inside the dialog.
+    expect(chapter.textContent).to.match(/^\d+:\d\d \S/);
+    const entryLeft = chapter.closest('li')!.getBoundingClientRect().left;
+    const bodyLeft = $(el, '.modal-body')!.getBoundingClientRect().left + parseFloat(getComputedStyle($(el, '.modal-body')!).paddingLeft);
+    expect(entryLeft - bodyLeft).to.be.at.least(1.5 * parseFloat(getComputedStyle(chapter).fontSize));
     (chapter as HTMLElement).click();
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
     expect(pb(el).currentTime).to.be.closeTo(pb(el).playlist!.items[0].chapters[1].f / 1000, 0.3);

@@ -7,7 +7,6 @@ export const PLAYER_CSS = /* css */ `
 .stage { background: #000; border-radius: var(--ped-radius); overflow: hidden; aspect-ratio: 16 / 9; max-width: 960px; }
 .poster { display: block; width: 100%; height: 100%; object-fit: contain; }
 .player-toolbar { margin-bottom: .5em; }
-.playlist-items { padding-inline-start: 1.5em; }
 .playlist-item { display: flex; gap: 1em; justify-content: space-between; max-width: 40em; padding: .25em 0; }
 .playlist-item-runtime { flex: none; white-space: nowrap; color: var(--ped-muted); font-variant-numeric: tabular-nums; }
 .playlist-item .link-button { text-align: start; }
@@ -54,6 +53,9 @@ video.media { object-fit: contain; background: #000; }
 .info-list { display: grid; gap: .4em; margin: 0; }
 .info-list dt { font-weight: 600; }
 .info-list dd { margin: 0 0 .3em; }
-.chapter-time { font-variant-numeric: tabular-nums; color: var(--ped-muted); margin-inline-end: .5em; }
+/* The chapter list's numbers stay inside the dialog (the modal layer's .choice-list, adopted later, would take their
+   room); a chapter's time and title are one link, a space apart. */
+.choice-list.chapter-list { padding-inline-start: 1.75em; }
+.chapter-time { font-variant-numeric: tabular-nums; color: var(--ped-muted); }
 .icon { display: block; }
 `;
