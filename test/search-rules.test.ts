@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createLimitedRequester } from '../src/search/requester';
 import { flattenProfile } from '../src/content/profile';
-import { parseFacetFilters, profileRecords, SearchIndex, normalize, queryTerm } from '../src/search/engine.js';
+import { parseFacetFilters, profileRecords, SearchIndex, normalize, queryForms } from '../src/search/engine.js';
 import { titleSortIndex } from '../src/search/fields.js';
 import { fromUiState, readSearchQuery, toUiState, withSearchQuery, writeSearchQuery } from '../src/search/route-state';
 import { resolveSearchConfig } from '../src/search/session';
@@ -82,6 +82,8 @@ describe('search engine (pure)', () => {
         { code: 'A_BACK', file: 'back', labels: { ar: 'ألم أسفل الظهر' }, languages: ['ar'] },
         { code: 'A_HOSPITAL', file: 'hospital', labels: { ar: 'العودة من المستشفى' }, languages: ['ar'] },
         { code: 'A_HEART', file: 'heart', labels: { ar: 'أمراض القلب' }, languages: ['ar'] },
+        { code: 'A_MOTHER', file: 'mother', labels: { ar: 'صحة الوالدة' }, languages: ['ar'] },
+        { code: 'A_FATS', file: 'fats', labels: { ar: 'الدهون في الدم' }, languages: ['ar'] },
       ],
     };
     const index = new SearchIndex(profileRecords(flattenProfile(tree))).build();
@@ -94,9 +96,15 @@ describe('search engine (pure)', () => {
     expect(find('ظهر')).to.deep.equal(['A_BACK']);
     expect(find('القلب امراض')).to.deep.equal(['A_HEART']);
     // A word that only looks like the article stays itself: ألم (pain) is not the article before م.
-    expect(queryTerm('ألم')).to.equal('الم');
+    expect(queryForms('ألم')).to.deep.equal(['الم']);
     // Its label comes first; like any query it also matches as the start of longer words (المستشفى).
     expect(find('ألم')).to.deep.equal(['A_BACK', 'A_HOSPITAL']);
+    // Words that only look prefixed: وال of والدة (mother) is part of the word, and it is not the start of الدهون.
+    expect(queryForms('والدة')).to.deep.equal(['والده']);
+    expect(find('والدة')).to.deep.equal(['A_MOTHER']);
+    expect(find('الدم')).to.deep.equal(['A_FATS']);
+    // A typo in a long word is forgiven in its full form (without its article, ظهز would be too short for that).
+    expect(find('الظهز')).to.deep.equal(['A_BACK']);
     // Typed letter by letter, the article's own letters keep matching words that start with it.
     expect(find('العو')).to.deep.equal(['A_HOSPITAL']);
     // The label's own word is highlighted, prefix and all.

@@ -107,14 +107,16 @@ const ARABIC_VARIANTS_ALL = /[\u0640\u0649\u0629]/g;
 const ARABIC_PREFIXES = ['\u0648\u0627\u0644', '\u0628\u0627\u0644', '\u0643\u0627\u0644', '\u0641\u0627\u0644', '\u0627\u0644', '\u0644\u0644'];
 
 /**
- * A normalised word without its Arabic article prefix ('للركبه' and 'الركبه' are 'ركبه'), when at least two
- * letters are left (ألم, pain, stays itself); other words as they are.
+ * A normalised word without its Arabic article prefix ('للركبه' and 'الركبه' are 'ركبه'), when enough letters are
+ * left for a word: two after ال or لل (ألم, pain, stays itself), three after وال بال كال فال (والده, mother, and
+ * بالون, balloon, stay themselves). Other words as they are. A word that only looks prefixed is still found: it
+ * is indexed and searched in its full form too.
  * @param {string} word normalised
  */
 export const withoutPrefix = (word) => {
   // Every prefix starts with one of these letters (و ب ك ف ا ل): other words are left at once.
   if (!/^[\u0648\u0628\u0643\u0641\u0627\u0644]/.test(word)) return word;
-  for (const p of ARABIC_PREFIXES) if (word.startsWith(p) && word.length >= p.length + 2) return word.slice(p.length);
+  for (const p of ARABIC_PREFIXES) if (word.startsWith(p) && word.length - p.length >= (p.length === 3 ? 3 : 2)) return word.slice(p.length);
   return word;
 };
 
@@ -131,10 +133,16 @@ export const indexTerms = (word) => {
 };
 
 /**
- * What a word of the query is searched as: normalised, without its Arabic prefix once there is a word after it.
+ * What a word of the query is searched as, either form matching: normalised, and without its Arabic prefix when it
+ * has one ('الركبة' finds 'للركبة'; 'والدة' still finds 'الوالدة', and a typo in a long word is still forgiven).
  * @param {string} word
+ * @returns {string[]}
  */
-export const queryTerm = (word) => withoutPrefix(normalize(word));
+export const queryForms = (word) => {
+  const n = normalize(word);
+  const bare = withoutPrefix(n);
+  return bare === n ? [n] : [n, bare];
+};
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Words are runs of letters and digits (markup or symbols in a label never glue words together). */
@@ -229,24 +237,24 @@ function facetValues(record, attr) {
  * Wrap the words of `text` whose normalised form is one of `terms` in the tags.
  * @param {string} text
  * @param {Set<string>} terms document terms that matched
- * @param {string[]} queryTerms
+ * @param {string[][]} queryWords each query word's forms (queryForms), the first the word itself
  * @param {string} pre
  * @param {string} post
  * @returns {HighlightResult}
  */
-function highlight(text, terms, queryTerms, pre, post) {
+function highlight(text, terms, queryWords, pre, post) {
   /** @type {Set<string>} */
   const matched = new Set();
   const value = text.replace(WORD, (word) => {
     const forms = indexTerms(word).filter((t) => terms.has(t));
     if (!forms.length) return word;
-    const prefixOf = queryTerms.filter((q) => forms.some((n) => n.startsWith(q)));
+    const prefixOf = queryWords.filter((alts) => alts.some((q) => forms.some((n) => n.startsWith(q))));
     // A word matched without a prefix came from a typo-tolerant (fuzzy) term: those are 5 letters or more.
-    for (const q of prefixOf.length ? prefixOf : queryTerms.filter((t) => t.length >= 5)) matched.add(q);
+    for (const alts of prefixOf.length ? prefixOf : queryWords.filter((alts) => alts[0].length >= 5)) matched.add(alts[0]);
     return `${pre}${word}${post}`;
   });
-  const words = queryTerms.filter((q) => matched.has(q));
-  const matchLevel = words.length === 0 ? 'none' : words.length === queryTerms.length ? 'full' : 'partial';
+  const words = queryWords.map((alts) => alts[0]).filter((q) => matched.has(q));
+  const matchLevel = words.length === 0 ? 'none' : words.length === queryWords.length ? 'full' : 'partial';
   return { value, matchLevel, matchedWords: words, fullyHighlighted: matchLevel === 'full' && value.replace(new RegExp(`${escapeRegExp(pre)}.*?${escapeRegExp(post)}`, 'g'), '').replace(/[^\p{L}\p{N}]/gu, '') === '' };
 }
 
@@ -278,7 +286,8 @@ export class SearchIndex {
       extractField: /** @type {any} */ (extractField),
       tokenize,
       processTerm: indexTerms,
-      searchOptions: { prefix: true, combineWith: 'AND', processTerm: (term) => queryTerm(term) || null },
+      // Queries come as expressions of words already normalised (match() below).
+      searchOptions: { prefix: true, combineWith: 'AND', processTerm: (term) => term || null },
     });
     /** @type {Map<string, Intl.Collator>} */
     this.collators = new Map();
@@ -313,7 +322,11 @@ export class SearchIndex {
   match(query) {
     const q = query.slice(0, MAX_QUERY_LENGTH).trim();
     if (!q) return this.records.map((record, at) => ({ record, terms: new Set(), score: 0, at }));
-    const results = this.mini.search(q, { fuzzy: (term) => (term.length >= 5 ? 1 : false) });
+    // Every word must match (AND), in either of its forms (OR).
+    const words = (q.match(WORD) ?? []).map((w) => queryForms(w)).filter((alts) => alts[0]);
+    if (!words.length) return [];
+    const expression = { combineWith: 'AND', queries: words.map((alts) => (alts.length === 1 ? alts[0] : { combineWith: 'OR', queries: alts })) };
+    const results = this.mini.search(/** @type {any} */ (expression), { fuzzy: (term) => (term.length >= 5 ? 1 : false) });
     /** @type {{ record: SearchRecord, terms: Set<string>, score: number, at: number }[]} */
     const out = [];
     for (const r of results) {
@@ -348,7 +361,7 @@ export class SearchIndex {
   answer(indexName, params = {}) {
     const started = this.now();
     const query = typeof params.query === 'string' ? params.query.slice(0, MAX_QUERY_LENGTH) : '';
-    const queryTerms = (query.match(WORD) ?? []).map(queryTerm);
+    const queryWords = (query.match(WORD) ?? []).map((w) => queryForms(w)).filter((alts) => alts[0]);
     const filters = parseFacetFilters(params.facetFilters);
     let matches = this.match(query);
     if (filters.length) {
@@ -407,10 +420,10 @@ export class SearchIndex {
     const hits = matches.slice(page * hitsPerPage, page * hitsPerPage + hitsPerPage).map(({ record, terms }) => {
       /** @type {Record<string, HighlightResult>} */
       const labels = {};
-      for (const [lang, text] of Object.entries(record.labels)) labels[lang] = highlight(text, terms, queryTerms, pre, post);
+      for (const [lang, text] of Object.entries(record.labels)) labels[lang] = highlight(text, terms, queryWords, pre, post);
       /** @type {{ labels: Record<string, HighlightResult>, label?: HighlightResult }} */
       const highlightResult = { labels };
-      if (record.label !== undefined) highlightResult.label = highlight(record.label, terms, queryTerms, pre, post);
+      if (record.label !== undefined) highlightResult.label = highlight(record.label, terms, queryWords, pre, post);
       return { ...record, _highlightResult: highlightResult };
     });
     return {
