@@ -126,6 +126,13 @@ describe('menu screen', () => {
     // Up by the breadcrumb (All topics > Orthopedics > Featured): the collection's card in its library.
     await press($$(el, '.breadcrumbs button')[1]);
     await waitFor(() => active()?.matches('.section-card[data-code="C_FEATURED"]'), 'the section card focused again');
+    // Choosing a search result: the dialog's opener (the menu's Search button) is not on the player screen, so the
+    // player's title takes the focus.
+    el[CONTROLLER].navigate('/demo/menu/search?search=knee%20arthritis');
+    await press(await waitFor(() => $(el, '.modal [data-hit]'), 'a search result'));
+    await waitFor(() => active()?.matches('h2.playlist-title'), 'the playlist title focused after a search result', 10000);
+    el[CONTROLLER].navigate('/demo/menu/C_FEATURED');
+    await waitFor(() => $(el, '.item-card'), 'back in the section');
     // A navigation by the host page, its own control focused, leaves the focus with the page.
     const pageButton = document.createElement('button');
     document.body.append(pageButton);

@@ -74,15 +74,19 @@ function LazyPlayerScreen(props: PlayerScreenProps) {
  * it is gone with its screen, so the visitor (a keyboard or screen reader user above all) is taken to the new
  * screen rather than to the top of the host page. Returning to a menu focuses the card of where they were; otherwise
  * the screen's heading. Navigations the host page makes while its own controls have the focus leave it there; the
- * modal layer manages focus for dialogs itself.
+ * modal layer manages focus into a dialog and back to its opener (when the opener is gone, as after choosing a
+ * search result, the new screen's heading takes it here). A visitor who clicks, scrolls or types while the new
+ * screen loads is left alone.
  */
+/** What the visitor does that ends the wait for a loading screen's focus target. */
+const GIVE_UP = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
 function useFocusFollowsNavigation(host: HTMLElement, path: string) {
   const previous = useRef(path);
   const wanted = useRef<string | null>(null);
   if (previous.current !== path) {
     // Read while the old screen is still on the page (its control still has the focus).
-    const modal = matchRoute(previous.current).modal ?? matchRoute(path).modal;
-    wanted.current = !modal && host.matches(':focus-within') ? (matchRoute(previous.current).code ?? '') : null;
+    wanted.current = !matchRoute(path).modal && host.matches(':focus-within') ? (matchRoute(previous.current).code ?? '') : null;
     previous.current = path;
   }
   useEffect(() => {
@@ -95,16 +99,21 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
       // Focus went somewhere since (the visitor clicked, the host page took it): nothing to do.
       if (root.activeElement?.isConnected || (document.activeElement !== document.body && document.activeElement !== host)) return true;
       const code = from && CSS.escape(from);
-      const target = (code && screen.querySelector<HTMLElement>(`[data-code="${code}"], [data-favorite="${code}"]`)) || screen.querySelector<HTMLElement>('h2[tabindex="-1"]');
+      const target = (code && screen.querySelector<HTMLElement>(`button[data-code="${code}"], button[data-favorite="${code}"]`)) || screen.querySelector<HTMLElement>('h2[tabindex="-1"]');
       target?.focus();
-      return Boolean(target);
+      return Boolean(target) && root.activeElement === target;
     };
     wanted.current = null;
     if (attempt()) return;
-    // The screen is still loading (its data, its chunk): as soon as it shows.
-    const observer = new MutationObserver(() => attempt() && observer.disconnect());
+    // The screen is still loading (its data, its chunk): as soon as it shows, unless the visitor does something first.
+    const observer = new MutationObserver(() => attempt() && stop());
+    const stop = () => {
+      observer.disconnect();
+      for (const type of GIVE_UP) document.removeEventListener(type, stop, true);
+    };
     observer.observe(screen, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    for (const type of GIVE_UP) document.addEventListener(type, stop, true);
+    return stop;
   }, [path, host]);
 }
 
