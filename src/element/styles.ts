@@ -25,8 +25,10 @@ const CSS = /* css */ `
 :host([hidden]) { display: none; }
 * , *::before, *::after { box-sizing: border-box; }
 /* Every inherited text property is set here, so that nothing of the host page's theme (even with !important on
-   the element or its ancestors) is inherited inside: only --ped-* properties and the CSS parts are the way in. */
-.shell { position: relative; color: var(--ped-fg); font: normal 400 calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))) / 1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start; text-shadow: none; white-space: normal; cursor: auto; visibility: visible; min-height: inherit; overflow-wrap: anywhere; }
+   the element or its ancestors) is inherited inside: only --ped-* properties and the CSS parts are the way in.
+   The shell is not positioned: the modal layer and the notices are placed in the host's box, so a page that fixes the
+   element's height still gets its dialogs inside it (scrolling), not cut off below it. */
+.shell { color: var(--ped-fg); font: normal 400 calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))) / 1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start; text-shadow: none; white-space: normal; cursor: auto; visibility: visible; min-height: inherit; overflow-wrap: anywhere; }
 .shell.increase-contrast { --ped-fg: #000; --ped-muted: #000; --ped-bg: #fff; }
 .shell.increase-contrast :is(.section-card, .item-card) { border: 2px solid #000; }
 .shell.reduce-motion *, .shell.reduce-motion *::before, .shell.reduce-motion *::after { animation: none !important; transition: none !important; }
@@ -63,7 +65,8 @@ h2[tabindex="-1"]:focus { outline: none; }
 @keyframes ped-spin { to { transform: rotate(360deg); } }
 .load-failure { margin: 1.5em auto; max-width: 36em; text-align: center; }
 /* A dialog needs room to be used: while one is open the player is at least this tall (a short menu, a narrow video),
-   never taller than the viewport (an iframe embed's included); the host's own min-height still applies. */
+   never taller than the viewport (an iframe embed's included); the host's own min-height still applies. A height
+   the page sets keeps the box (the modal layer fills the host, the dialog scrolls). */
 .shell.dialog-open > .screen-host { min-height: min(30em, 90vh); }
 .modal-layer { position: absolute; inset: 0; display: flex; align-items: flex-start; justify-content: center; padding: min(2em, 32px) min(1em, 16px); background: rgb(0 0 0 / .45); z-index: 10; }
 .modal-layer[hidden] { display: none; }

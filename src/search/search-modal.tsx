@@ -64,8 +64,7 @@ const SEARCH_CSS = /* css */ `
 .search-toolbar { display: flex; flex-wrap: wrap; gap: .5em 1em; align-items: center; justify-content: space-between; margin-bottom: .6em; }
 .search-stats { margin: 0; color: var(--ped-muted); font-size: .9em; }
 .search-sort { display: flex; flex-wrap: wrap; gap: .4em; align-items: center; font-size: .9em; }
-.search-sort select { max-width: 100%; }
-.search-sort select { font: inherit; padding: .2em .3em; }
+.search-sort select { font: inherit; padding: .2em .3em; max-width: 100%; }
 .search-layout { display: grid; grid-template-columns: minmax(10em, 14em) 1fr; gap: 1em; align-items: start; }
 @container (max-width: 34em) { .search-layout { grid-template-columns: 1fr; } }
 .search-filters { display: grid; gap: .8em; font-size: .92em; }
