@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { HttpClient, HttpError, REFERRER_HEADER, embeddingReferrer } from '../src/content/http';
 import { ProviderApi, resolveHosts } from '../src/content/provider';
-import { $, cleanPlayersAndFaults, clearFailures, clearProviderLog, failNext, mountPlayer, FAULT_PROVIDER_URL, providerLog, text, waitFor } from './helpers';
+import { $, cleanPlayersAndFaults, clearFailures, clearProviderLog, failNext, mountPlayer, shadow, FAULT_PROVIDER_URL, providerLog, text, waitFor } from './helpers';
 
 const fastRetry = { retries: 3, baseDelay: 20, maxDelay: 100 };
 const api = (opts: ConstructorParameters<typeof HttpClient>[0] = {}) =>
@@ -129,8 +130,11 @@ describe('provider failures reach the screen as a message with a retry action', 
     expect(text(el, '.load-failure-message')).to.equal("We couldn't reach the content server. Check your connection and try again.");
     expect(text(el, '.practice-name')).to.not.equal('');
     await clearFailures(); // the network is back
-    $(el, '.load-failure button')!.click();
+    // Try again from the keyboard: the button goes with the failure, and the menu's heading takes the focus.
+    $<HTMLButtonElement>(el, '.load-failure button')!.focus();
+    await sendKeys({ press: 'Enter' });
     await waitFor(() => $(el, '.menu-sections'), 'menu after retry', 15000);
+    await waitFor(() => shadow(el).activeElement?.matches('h2.menu-heading'), 'the menu heading focused after Try again');
   });
 
   it('a playlist that cannot be reached offers retry; retry requests it again and the player starts', async () => {
@@ -139,8 +143,10 @@ describe('provider failures reach the screen as a message with a retry action', 
     const el = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => $(el, '.player-screen .load-failure[data-error-kind="network"]'), 'network failure', 15000);
     await clearFailures();
-    $(el, '.player-screen .load-failure button')!.click();
+    $<HTMLButtonElement>(el, '.player-screen .load-failure button')!.focus();
+    await sendKeys({ press: 'Enter' });
     await waitFor(() => $(el, '.player-screen[data-code="A_KNEE_REPLACEMENT"] .stage'), 'the player after retry', 15000);
+    await waitFor(() => shadow(el).activeElement?.matches('h2.playlist-title'), 'the playlist title focused after Try again');
     await waitFor(() => el.getPlayerState() === 0, 'the first item ready', 10000);
   });
 

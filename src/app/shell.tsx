@@ -115,6 +115,45 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
     for (const type of GIVE_UP) document.addEventListener(type, stop, true);
     return stop;
   }, [path, host]);
+
+  // Without a navigation, the screen's focused control can go too: Try again pressed (the failure gives way to a
+  // spinner, then to the screen), a screen replaced by its failure. The screen's heading, or the failure's Try
+  // again, takes the focus once there (the navigation's own handling above goes first).
+  useEffect(() => {
+    const root = host.shadowRoot;
+    const screen = root?.querySelector('.screen-host');
+    if (!root || !screen) return;
+    let last: Element | null = null;
+    let lost = false;
+    const onFocusIn = (event: Event) => {
+      const target = event.composedPath()[0];
+      last = target instanceof Element && screen.contains(target) ? target : null;
+    };
+    const settle = () => {
+      lost = false;
+      for (const type of GIVE_UP) document.removeEventListener(type, settle, true);
+    };
+    const observer = new MutationObserver(() => {
+      if (wanted.current !== null) return;
+      const away = root.activeElement?.isConnected || (document.activeElement !== document.body && document.activeElement !== host);
+      if (!lost && last && !last.isConnected && !away) {
+        lost = true;
+        for (const type of GIVE_UP) document.addEventListener(type, settle, true);
+      }
+      if (!lost) return;
+      if (away) return settle();
+      const target = screen.querySelector<HTMLElement>('h2[tabindex="-1"], .load-failure button');
+      target?.focus();
+      if (target && root.activeElement === target) settle();
+    });
+    root.addEventListener('focusin', onFocusIn);
+    observer.observe(screen, { childList: true, subtree: true });
+    return () => {
+      root.removeEventListener('focusin', onFocusIn);
+      observer.disconnect();
+      settle();
+    };
+  }, [host]);
 }
 
 /** The root shell: the route's screen (its data requested by the controller), shell classes and the modal layer. */
