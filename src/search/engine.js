@@ -322,21 +322,57 @@ export class SearchIndex {
   match(query) {
     const q = query.slice(0, MAX_QUERY_LENGTH).trim();
     if (!q) return this.records.map((record, at) => ({ record, terms: new Set(), score: 0, at }));
-    // Every word must match (AND), in either of its forms (OR).
+    // Every word must match (AND). Typo tolerance from five letters, counted without an Arabic article.
     const words = (q.match(WORD) ?? []).map((w) => queryForms(w)).filter((alts) => alts[0]);
     if (!words.length) return [];
-    const expression = { combineWith: 'AND', queries: words.map((alts) => (alts.length === 1 ? alts[0] : { combineWith: 'OR', queries: alts })) };
-    const results = this.mini.search(/** @type {any} */ (expression), { fuzzy: (term) => (term.length >= 5 ? 1 : false) });
+    const options = { fuzzy: (/** @type {string} */ term) => (withoutPrefix(term).length >= 5 ? 1 : false) };
+    /** @type {Map<string, { score: number, terms: Set<string> }>} */
+    let hits;
+    if (words.every((alts) => alts.length === 1)) {
+      hits = new Map();
+      for (const r of this.mini.search(/** @type {any} */ ({ combineWith: 'AND', queries: words.map((alts) => alts[0]) }), options)) hits.set(String(r.id), { score: r.score, terms: new Set(r.terms) });
+    } else {
+      // A word with an Arabic article matches in either form, scored by one form only: its form without the article
+      // when that matched (a label with the article written the same way is worth no more than one without it),
+      // else its full form (a word that only looks prefixed); then AND over the words.
+      hits = this.eitherForm(words[0], options);
+      for (const alts of words.slice(1)) {
+        const next = this.eitherForm(alts, options);
+        for (const [id, hit] of hits) {
+          const other = next.get(id);
+          if (!other) hits.delete(id);
+          else hits.set(id, { score: hit.score + other.score, terms: new Set([...hit.terms, ...other.terms]) });
+        }
+      }
+    }
     /** @type {{ record: SearchRecord, terms: Set<string>, score: number, at: number }[]} */
     const out = [];
-    for (const r of results) {
-      const i = this.order.get(String(r.id));
+    for (const [id, { score, terms }] of hits) {
+      const i = this.order.get(id);
       if (i === undefined) continue;
-      out.push({ record: this.records[i], terms: new Set(r.terms), score: r.score, at: i });
+      out.push({ record: this.records[i], terms, score, at: i });
     }
     // Equal scores keep tree order: the same answer every time, on every backend.
     out.sort((a, b) => b.score - a.score || a.at - b.at);
     return out;
+  }
+
+  /**
+   * The records matching one query word in any of its forms (queryForms: full, then without the article), each
+   * scored by its last matching form, with every matched term.
+   * @param {string[]} forms
+   * @param {object} options
+   */
+  eitherForm(forms, options) {
+    /** @type {Map<string, { score: number, terms: Set<string> }>} */
+    const hits = new Map();
+    for (const form of forms) {
+      for (const r of this.mini.search(form, options)) {
+        const id = String(r.id);
+        hits.set(id, { score: r.score, terms: new Set([...(hits.get(id)?.terms ?? []), ...r.terms]) });
+      }
+    }
+    return hits;
   }
 
   /** @param {string} lang */
