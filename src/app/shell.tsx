@@ -84,6 +84,8 @@ const GIVE_UP = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 function useFocusFollowsNavigation(host: HTMLElement, path: string) {
   const previous = useRef(path);
   const wanted = useRef<string | null>(null);
+  /** The navigation's focus is still on its way (its screen loading): the retry handling below waits. */
+  const navigating = useRef(false);
   if (previous.current !== path) {
     // Read while the old screen is still on the page (its control still has the focus).
     wanted.current = !matchRoute(path).modal && host.matches(':focus-within') ? (matchRoute(previous.current).code ?? '') : null;
@@ -106,8 +108,10 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
     wanted.current = null;
     if (attempt()) return;
     // The screen is still loading (its data, its chunk): as soon as it shows, unless the visitor does something first.
+    navigating.current = true;
     const observer = new MutationObserver(() => attempt() && stop());
     const stop = () => {
+      navigating.current = false;
       observer.disconnect();
       for (const type of GIVE_UP) document.removeEventListener(type, stop, true);
     };
@@ -116,9 +120,9 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
     return stop;
   }, [path, host]);
 
-  // Without a navigation, the screen's focused control can go too: Try again pressed (the failure gives way to a
-  // spinner, then to the screen), a screen replaced by its failure. The screen's heading, or the failure's Try
-  // again, takes the focus once there (the navigation's own handling above goes first).
+  // Without a navigation, Try again goes with its failure when pressed (a spinner, then the screen): the screen's
+  // heading, or the new Try again if it failed again, takes the focus once there. Only while the focus is still on
+  // that button: the visitor who has moved on (to the page, elsewhere in the player) is left alone.
   useEffect(() => {
     const root = host.shadowRoot;
     const screen = root?.querySelector('.screen-host');
@@ -127,14 +131,22 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
     let lost = false;
     const onFocusIn = (event: Event) => {
       const target = event.composedPath()[0];
-      last = target instanceof Element && screen.contains(target) ? target : null;
+      last = target instanceof Element && screen.contains(target) && target.matches('.load-failure button') ? target : null;
+    };
+    // Focus leaving the button for somewhere else (not its removal) ends the watch.
+    const onFocusOut = (event: Event) => {
+      const target = event.composedPath()[0];
+      if (target !== last) return;
+      queueMicrotask(() => {
+        if (last === target && last.isConnected) last = null;
+      });
     };
     const settle = () => {
       lost = false;
       for (const type of GIVE_UP) document.removeEventListener(type, settle, true);
     };
     const observer = new MutationObserver(() => {
-      if (wanted.current !== null) return;
+      if (wanted.current !== null || navigating.current) return;
       const away = root.activeElement?.isConnected || (document.activeElement !== document.body && document.activeElement !== host);
       if (!lost && last && !last.isConnected && !away) {
         lost = true;
@@ -147,9 +159,11 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
       if (target && root.activeElement === target) settle();
     });
     root.addEventListener('focusin', onFocusIn);
+    root.addEventListener('focusout', onFocusOut);
     observer.observe(screen, { childList: true, subtree: true });
     return () => {
       root.removeEventListener('focusin', onFocusIn);
+      root.removeEventListener('focusout', onFocusOut);
       observer.disconnect();
       settle();
     };
