@@ -137,6 +137,20 @@ describe('provider failures reach the screen as a message with a retry action', 
     await waitFor(() => shadow(el).activeElement?.matches('h2.menu-heading'), 'the menu heading focused after Try again');
   });
 
+  it('a visitor who has moved on keeps the focus where they put it when the screen comes back', async () => {
+    await failNext('/api/clients/demo/profile', 'drop', 100);
+    const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
+    const retry = await waitFor(() => $<HTMLButtonElement>(el, '.load-failure button'), 'Try again', 15000);
+    retry.focus();
+    retry.blur(); // the visitor clicked the page's text: the focus is on the page's body
+    await clearFailures();
+    retry.click(); // (the page retries it, say)
+    await waitFor(() => $(el, '.menu-sections'), 'menu after retry', 15000);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(shadow(el).activeElement, 'nothing in the player took the focus').to.equal(null);
+    expect(document.activeElement === document.body).to.equal(true);
+  });
+
   it('a playlist that cannot be reached offers retry; retry requests it again and the player starts', async () => {
     // Not A_DEMO_VIDEO: its media must stay out of this provider's HTTP cache (a later test breaks it).
     await failNext('/api/clients/demo/playlists/A_KNEE_REPLACEMENT', 'drop', 100);

@@ -147,6 +147,17 @@ describe('menu screen', () => {
     }
   });
 
+  it('Back to menu onto a menu still loading ends on the card of the item one came from', async () => {
+    // Opened on a playlist: the menu's data has not been requested yet.
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    el[CONTROLLER].navigate('/demo/player/C_FEATURED/A_DEMO_VIDEO/');
+    const back = await waitFor(() => $<HTMLButtonElement>(el, '[data-action="menu"]'), 'Back to menu');
+    expect(el[CONTROLLER].state.data.profile.status).to.equal('idle');
+    back.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => (shadow(el).activeElement as HTMLElement | null)?.matches('.item-card[data-code="A_DEMO_VIDEO"]'), 'the item card focused once the menu loaded', 10000);
+  });
+
   it('uses the titles override from the account preferences and the menu language', async () => {
     const el = await mountPlayer({ client: 'demo', language: 'es' });
     const titles = el[CONTROLLER].preferences().titles;
