@@ -69,6 +69,19 @@ function LazyPlayerScreen(props: PlayerScreenProps) {
   return <PlayerScreen {...props} />;
 }
 
+/** What the visitor does that ends the wait for a loading screen's focus target. */
+const GIVE_UP = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/** The focus is somewhere on purpose: on an element of the player, or on the page's own (not lost to its body). */
+const focusElsewhere = (root: ShadowRoot, host: HTMLElement) =>
+  Boolean(root.activeElement?.isConnected) || (document.activeElement !== document.body && document.activeElement !== host);
+
+/** Focus `target` (when there is one); whether it took the focus. */
+const focusOn = (root: ShadowRoot, target: HTMLElement | null) => {
+  target?.focus();
+  return Boolean(target) && root.activeElement === target;
+};
+
 /**
  * Focus follows a navigation made from inside the player (a card, a breadcrumb, Back to menu): the control that had
  * it is gone with its screen, so the visitor (a keyboard or screen reader user above all) is taken to the new
@@ -78,9 +91,6 @@ function LazyPlayerScreen(props: PlayerScreenProps) {
  * search result, the new screen's heading takes it here). A visitor who clicks, scrolls or types while the new
  * screen loads is left alone.
  */
-/** What the visitor does that ends the wait for a loading screen's focus target. */
-const GIVE_UP = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-
 function useFocusFollowsNavigation(host: HTMLElement, path: string) {
   const previous = useRef(path);
   const wanted = useRef<string | null>(null);
@@ -99,11 +109,9 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
     /** Focus the new screen's target once it is there; true when done (or no longer wanted). */
     const attempt = () => {
       // Focus went somewhere since (the visitor clicked, the host page took it): nothing to do.
-      if (root.activeElement?.isConnected || (document.activeElement !== document.body && document.activeElement !== host)) return true;
+      if (focusElsewhere(root, host)) return true;
       const code = from && CSS.escape(from);
-      const target = (code && screen.querySelector<HTMLElement>(`button[data-code="${code}"], button[data-favorite="${code}"]`)) || screen.querySelector<HTMLElement>('h2[tabindex="-1"]');
-      target?.focus();
-      return Boolean(target) && root.activeElement === target;
+      return focusOn(root, (code && screen.querySelector<HTMLElement>(`button[data-code="${code}"], button[data-favorite="${code}"]`)) || screen.querySelector<HTMLElement>('h2[tabindex="-1"]'));
     };
     wanted.current = null;
     if (attempt()) return;
@@ -147,16 +155,14 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
     };
     const observer = new MutationObserver(() => {
       if (wanted.current !== null || navigating.current) return;
-      const away = root.activeElement?.isConnected || (document.activeElement !== document.body && document.activeElement !== host);
+      const away = focusElsewhere(root, host);
       if (!lost && last && !last.isConnected && !away) {
         lost = true;
         for (const type of GIVE_UP) document.addEventListener(type, settle, true);
       }
       if (!lost) return;
       if (away) return settle();
-      const target = screen.querySelector<HTMLElement>('h2[tabindex="-1"], .load-failure button');
-      target?.focus();
-      if (target && root.activeElement === target) settle();
+      if (focusOn(root, screen.querySelector<HTMLElement>('h2[tabindex="-1"], .load-failure button'))) settle();
     });
     root.addEventListener('focusin', onFocusIn);
     root.addEventListener('focusout', onFocusOut);

@@ -91,14 +91,14 @@ export function profileRecords(profile) {
  * on alef (أ إ آ are ا), and the spellings people type for one another are folded: final ى as ي, ة as ه, and the
  * tatweel (ـ, a stretch of the line) is dropped.
  */
-export const normalize = (/** @type {string} */ text) => {
-  const folded = text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-  return ARABIC_VARIANTS.test(folded) ? folded.replace(ARABIC_VARIANTS_ALL, (c) => ARABIC_FOLD[c]) : folded;
-};
+export const normalize = (/** @type {string} */ text) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[\u0640\u0649\u0629]/g, (c) => ARABIC_FOLD[c]);
 /** @type {Record<string, string>} */
 const ARABIC_FOLD = { '\u0640': '', '\u0649': '\u064a', '\u0629': '\u0647' };
-const ARABIC_VARIANTS = /[\u0640\u0649\u0629]/;
-const ARABIC_VARIANTS_ALL = /[\u0640\u0649\u0629]/g;
 
 /**
  * Arabic prefixes written onto the word: the article ال and the article with a preposition or conjunction before
@@ -121,28 +121,20 @@ export const withoutPrefix = (word) => {
 };
 
 /**
- * What a word of a label is indexed as: its normalised form, and also without its Arabic prefix (so that 'الركبة'
- * finds 'للركبة', and typing 'الر' still finds 'الركبة' letter by letter).
- * @param {string} word
- * @returns {string[]}
- */
-export const indexTerms = (word) => {
-  const n = normalize(word);
-  const bare = withoutPrefix(n);
-  return bare === n ? (n ? [n] : []) : [n, bare];
-};
-
-/**
- * What a word of the query is searched as, either form matching: normalised, and without its Arabic prefix when it
- * has one ('الركبة' finds 'للركبة'; 'والدة' still finds 'الوالدة', and a typo in a long word is still forgiven).
+ * A word's forms, the same for a label's words (what is indexed) and the query's (either form matching): normalised,
+ * and also without its Arabic prefix when it has one. So 'الركبة' finds 'للركبة', 'والدة' still finds 'الوالدة',
+ * and typing 'الر' still finds 'الركبة' letter by letter. None for a word that normalises to nothing.
  * @param {string} word
  * @returns {string[]}
  */
 export const queryForms = (word) => {
   const n = normalize(word);
   const bare = withoutPrefix(n);
-  return bare === n ? [n] : [n, bare];
+  return !n ? [] : bare === n ? [n] : [n, bare];
 };
+
+/** @param {string} query its words' forms (queryForms), words without any left out */
+const queryWordsOf = (query) => (query.match(WORD) ?? []).map(queryForms).filter((alts) => alts.length > 0);
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Words are runs of letters and digits (markup or symbols in a label never glue words together). */
@@ -246,7 +238,7 @@ function highlight(text, terms, queryWords, pre, post) {
   /** @type {Set<string>} */
   const matched = new Set();
   const value = text.replace(WORD, (word) => {
-    const forms = indexTerms(word).filter((t) => terms.has(t));
+    const forms = queryForms(word).filter((t) => terms.has(t));
     if (!forms.length) return word;
     const prefixOf = queryWords.filter((alts) => alts.some((q) => forms.some((n) => n.startsWith(q))));
     // A word matched without a prefix came from a typo-tolerant (fuzzy) term: those are 5 letters or more.
@@ -285,7 +277,7 @@ export class SearchIndex {
       storeFields: [],
       extractField: /** @type {any} */ (extractField),
       tokenize,
-      processTerm: indexTerms,
+      processTerm: queryForms,
       // Queries come as expressions of words already normalised (match() below).
       searchOptions: { prefix: true, combineWith: 'AND', processTerm: (term) => term || null },
     });
@@ -317,13 +309,12 @@ export class SearchIndex {
   /**
    * The matching records, best first (tree order for an empty query), with the matched terms.
    * @param {string} query
+   * @param {string[][]} [words] its words' forms (queryWordsOf), when the caller has them
    * @returns {{ record: SearchRecord, terms: Set<string>, score: number, at: number }[]}
    */
-  match(query) {
-    const q = query.slice(0, MAX_QUERY_LENGTH).trim();
-    if (!q) return this.records.map((record, at) => ({ record, terms: new Set(), score: 0, at }));
+  match(query, words = queryWordsOf(query.slice(0, MAX_QUERY_LENGTH))) {
+    if (!query.slice(0, MAX_QUERY_LENGTH).trim()) return this.records.map((record, at) => ({ record, terms: new Set(), score: 0, at }));
     // Every word must match (AND). Typo tolerance from five letters, counted without an Arabic article.
-    const words = (q.match(WORD) ?? []).map((w) => queryForms(w)).filter((alts) => alts[0]);
     if (!words.length) return [];
     const options = { fuzzy: (/** @type {string} */ term) => (withoutPrefix(term).length >= 5 ? 1 : false) };
     /** @type {Map<string, { score: number, terms: Set<string> }>} */
@@ -397,9 +388,9 @@ export class SearchIndex {
   answer(indexName, params = {}) {
     const started = this.now();
     const query = typeof params.query === 'string' ? params.query.slice(0, MAX_QUERY_LENGTH) : '';
-    const queryWords = (query.match(WORD) ?? []).map((w) => queryForms(w)).filter((alts) => alts[0]);
+    const queryWords = queryWordsOf(query);
     const filters = parseFacetFilters(params.facetFilters);
-    let matches = this.match(query);
+    let matches = this.match(query, queryWords);
     if (filters.length) {
       matches = matches.filter(({ record }) =>
         filters.every((group) =>
