@@ -3,7 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { COLORS, editorReducer, History, historyKey, initialEditorState, moveKey, starPoints, stickyGradient, stickyTextColor, surfaceBox, TEXT_KINDS } from '../src/annotation/rules';
-import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, sleep, waitFor } from './helpers';
+import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, shadow, sleep, waitFor } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
@@ -123,11 +123,11 @@ async function openAnnotation(attrs: Record<string, string> = {}) {
   const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', ...attrs });
   await waitFor(() => pb(el).ready && pb(el).player === 0, 'ready item', 10000);
   el.style.setProperty('width', '760px');
-  await waitFor(() => $(el, '[data-control="markup"]'), 'Annotate button');
+  await findControl(el, 'markup');
   return el;
 }
 async function enter(el: PatientEdPlayerElement) {
-  $<HTMLButtonElement>(el, '[data-control="markup"]')!.click();
+  (await findControl(el, 'markup')).click();
   await waitFor(() => $(el, '.annotation-surface canvas.lower-canvas') && toolButton(el, 'Pencil'), 'annotation surface', 10000);
   await sleep(50);
 }
@@ -458,7 +458,6 @@ describe('annotation screenshot and persistence', () => {
   it('slides (a picture not canvasable): Screenshot Disabled, and Save annotations only gives the drawing', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES', platform: 'android' });
     await waitFor(() => pb(el).ready, 'slides ready', 10000);
-    await waitFor(() => $(el, '[data-control="markup"]'), 'Annotate');
     await enter(el);
     const shots: string[] = [];
     el.addEventListener('screenshot', (e) => shots.push((e as CustomEvent<{ data: string }>).detail.data));
@@ -782,7 +781,7 @@ describe('annotation: full screen', () => {
     try {
       const el = await openAnnotation();
       wrap.append(el); // moved under the zoomed ancestor (the element keeps its state)
-      await waitFor(() => $(el, '[data-control="markup"]'), 'Annotate after the move');
+      await findControl(el, 'markup');
       await enter(el);
       await stroke(...onPage(el, 100, 300), ...onPage(el, 500, 300));
       await waitFor(() => pixelAt(el, ...onPage(el, 300, 300))[3] > 200, 'stroke under the pointer at 125%');

@@ -110,3 +110,39 @@ export function cleanPlayersAndFaults(): void {
     await clearFailures();
   });
 }
+
+/**
+ * A control of the player's bar as a visitor finds it: its button in the row or, when the bar is too narrow for
+ * it, its item in the More menu (opened for it).
+ */
+export async function findControl(el: Element, name: string): Promise<HTMLElement> {
+  const find = () => {
+    const found = $<HTMLElement>(el, `.control-row [data-control="${name}"]:not(.more-item)`) ?? $<HTMLElement>(el, `.more-menu [data-control="${name}"]`);
+    if (found) return found;
+    // Opened here, again if the bar was rendered anew meanwhile (a moved element renders its tree again).
+    const more = $<HTMLElement>(el, '[data-control="more"]');
+    if (more && more.getAttribute('aria-expanded') !== 'true') more.click();
+    return undefined;
+  };
+  // The bar fits itself to its controls, and controls arrive with the item (captions bring the transcript): the
+  // control is returned once it has stayed in place for two frames.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const control = await waitFor(find, `control ${name} (in the row or in the More menu)`);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    if (control.isConnected) return control;
+  }
+  throw new Error(`control ${name} never stayed in place`);
+}
+
+/** The names of every control of the bar, in the row and in the More menu (opened to read it, then closed). */
+export async function controlNames(el: Element): Promise<string[]> {
+  const more = $<HTMLElement>(el, '[data-control="more"]');
+  if (more && more.getAttribute('aria-expanded') !== 'true') more.click();
+  if (more) await waitFor(() => $(el, '.more-menu'), 'More menu');
+  const names = $$<HTMLElement>(el, '.control-row [data-control]').map((c) => c.dataset.control!);
+  if (more) {
+    more.click();
+    await waitFor(() => !$(el, '.more-menu'), 'More menu closed');
+  }
+  return names.filter((n) => n !== 'more');
+}

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
-import { $, $$, clearFailures, clearStorage, delayNext, FAULT_PROVIDER_URL, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
+import { $, $$, clearFailures, clearStorage, delayNext, FAULT_PROVIDER_URL, findControl, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
 
 describe('menu screen', () => {
   beforeEach(clearStorage);
@@ -46,7 +46,7 @@ describe('menu screen', () => {
     await waitFor(() => $(el, '.playlist-title'), 'title');
     expect(text(el, '.playlist-title')).to.not.equal('');
     expect(text(el, '.item-title')).to.match(/^1 of \d+: /);
-    $(el, '[data-control="list"]')!.click();
+    (await findControl(el, 'list')).click();
     await waitFor(() => $$(el, '.modal .playlist-item').length >= 2, 'playlist items in the list modal');
     $(el, '.modal button[aria-label="Close"]')!.click();
     const poster = $<HTMLImageElement>(el, 'img.poster')!;

@@ -11,6 +11,8 @@ export class ControlsVisibility {
   private lastInput: 'mouse' | 'touch' = 'mouse';
   /** Playing, or not ready: the bar may hide (not while paused or idle and ready). Kept up to date by `playback()`. */
   private mayHide = true;
+  /** A menu of the bar is open: the bar stays until it closes. */
+  private held = false;
 
   constructor(
     private readonly shell: { controlsVisible: boolean },
@@ -35,9 +37,19 @@ export class ControlsVisibility {
     } else if (playing && this.shell.controlsVisible) this.schedule();
   }
 
+  /** Keep the bar shown while something in it is open (the More menu); on release the usual timer starts. */
+  hold(on: boolean): void {
+    if (on === this.held) return;
+    this.held = on;
+    if (on) {
+      this.cancel();
+      this.shell.controlsVisible = true;
+    } else if (this.shell.controlsVisible) this.schedule();
+  }
+
   private schedule(): void {
     this.cancel();
-    if (!this.mayHide) return;
+    if (!this.mayHide || this.held) return;
     const ms = this.lastInput === 'touch' ? this.timing.controlsHideTouchMs : this.timing.controlsHideMouseMs;
     this.timer = this.clock().setTimeout(() => {
       this.timer = undefined;

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
@@ -6,7 +7,8 @@ import type { Preferences } from '../preferences/defaults';
 import { matchRoute, paths } from '../routing/routes';
 import { playlistNotes } from '../content/playlist';
 import { useLocation } from 'wouter';
-import { Icon } from '../ui/icons';
+import { Icon, type IconName } from '../ui/icons';
+import { layoutControlRow, sameLayout, type ControlRowLayout } from './control-layout';
 import { countRender } from '../app/render-count';
 import type { CommandName } from '../commands/table';
 
@@ -56,9 +58,183 @@ function TimeReadout() {
 
 interface ControlsProps {
   prefs: Preferences;
-  /** Path of the player route (modal children are appended to it). */
   basePath: string;
   onMenu: () => void;
+}
+
+/** A control that may give way to the More menu: a button in the row, or an item of the menu. */
+interface OptionalControl {
+  name: string;
+  label: string;
+  icon: IconName;
+  /** A switch (aria-pressed in the row, aria-checked in the menu); undefined for an action. */
+  pressed?: boolean;
+  run: () => void;
+}
+
+const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemcheckbox"]';
+
+/**
+ * "More options": a menu button (WAI-ARIA menu button pattern) holding the optional controls that do not fit.
+ * Arrow keys move through the items, Home / End jump, Escape closes and returns to the button, Tab closes;
+ * a press outside closes it. While it is open the control bar stays shown. Choosing an item puts the focus
+ * back on the button first, so a dialog it opens returns there when it closes.
+ */
+function MoreMenu({ items, onOpenChange }: { items: OptionalControl[]; onOpenChange: (open: boolean) => void }) {
+  const { i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<'first' | 'last'>('first');
+  const id = useId();
+  const label = i18n._({ id: 'controls.more', message: 'More options' });
+  const menuItems = () => [...(menu.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? [])];
+
+  useEffect(() => onOpenChange(open), [open, onOpenChange]);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const list = menuItems();
+    (focusOnOpen.current === 'last' ? list.at(-1) : list[0])?.focus();
+  }, [open]);
+  useEffect(() => {
+    const doc = wrapper.current?.ownerDocument;
+    if (!open || !doc) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (wrapper.current && !event.composedPath().includes(wrapper.current)) setOpen(false);
+    };
+    doc.addEventListener('pointerdown', onPointerDown, true);
+    return () => doc.removeEventListener('pointerdown', onPointerDown, true);
+  }, [open]);
+
+  const openWith = (focus: 'first' | 'last') => {
+    focusOnOpen.current = focus;
+    setOpen(true);
+  };
+  const onButtonKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    event.stopPropagation(); // not the player's volume shortcut
+    openWith(event.key === 'ArrowUp' ? 'last' : 'first');
+  };
+  const onMenuKeyDown = (event: React.KeyboardEvent) => {
+    // Keys inside the menu are the menu's: none reaches the player's shortcuts.
+    event.stopPropagation();
+    const list = menuItems();
+    const at = list.indexOf(event.target as HTMLElement);
+    const move = (index: number) => {
+      event.preventDefault();
+      list[(index + list.length) % list.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(at + 1);
+    else if (event.key === 'ArrowUp') move(at - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(list.length - 1);
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key === 'Tab') setOpen(false);
+  };
+  const onBlur = (event: React.FocusEvent) => {
+    const next = event.relatedTarget as Node | null;
+    if (open && next && !wrapper.current?.contains(next)) setOpen(false);
+  };
+
+  return (
+    <div className="more" ref={wrapper} onBlur={onBlur}>
+      <button
+        ref={button}
+        type="button"
+        className="control"
+        data-control="more"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        aria-label={label}
+        onClick={() => (open ? setOpen(false) : openWith('first'))}
+        onKeyDown={onButtonKeyDown}
+      >
+        <Icon name="more" />
+      </button>
+      {open && (
+        <div className="more-menu" role="menu" id={id} ref={menu} aria-label={label} onKeyDown={onMenuKeyDown}>
+          {items.map((item) => (
+            <button
+              key={item.name}
+              type="button"
+              className="more-item"
+              role={item.pressed === undefined ? 'menuitem' : 'menuitemcheckbox'}
+              aria-checked={item.pressed}
+              tabIndex={-1}
+              data-control={item.name}
+              onClick={() => {
+                setOpen(false);
+                button.current?.focus();
+                item.run();
+              }}
+            >
+              <Icon name={item.icon} />
+              <span>{item.label}</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const ONE_ROW: ControlRowLayout = { inline: Number.MAX_SAFE_INTEGER, hideVolume: false, wrapped: false };
+
+/** Sum of the widths of some elements, with the row's gap between each two. */
+function span(elements: Iterable<Element>, gap: number): number {
+  let total = 0;
+  let n = 0;
+  for (const el of elements) {
+    total += el.getBoundingClientRect().width;
+    n++;
+  }
+  return n ? total + gap * (n - 1) : 0;
+}
+
+/**
+ * Fits the control bar to its width (the rule is src/screens/control-layout.ts): measured after every
+ * render of the bar and whenever the row or the time readout changes size.
+ */
+function useControlRowLayout(count: number) {
+  const row = useRef<HTMLDivElement>(null);
+  const [layout, setLayout] = useState<ControlRowLayout>(ONE_ROW);
+  const measure = useCallback(() => {
+    const el = row.current;
+    const play = el?.querySelector('[data-control="play"]');
+    const volume = el?.querySelector('.volume');
+    if (!el || !play || !volume) return;
+    const gap = parseFloat(getComputedStyle(el).columnGap) || 0;
+    const slider = getComputedStyle(volume); // its width even while hidden, and a range input's margins
+    const next = layoutControlRow({
+      // A pixel kept free: widths are fractional, and a row that fits by a hair may still wrap.
+      available: el.getBoundingClientRect().width - 1,
+      gap,
+      start: span(el.querySelectorAll('[data-group="start"] > *'), gap),
+      // The spacer has no width in one row (it grows only on a row of its own) but a gap of its own.
+      pinned: span(el.querySelectorAll('[data-pinned]'), gap) + gap,
+      volume: (parseFloat(slider.width) || 0) + (parseFloat(slider.marginLeft) || 0) + (parseFloat(slider.marginRight) || 0),
+      slot: play.getBoundingClientRect().width + gap,
+      count,
+    });
+    setLayout((current) => (sameLayout(current, next) ? current : next));
+  }, [count]);
+  useLayoutEffect(measure);
+  useEffect(() => {
+    const el = row.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(el);
+    const time = el.querySelector('[data-control="time"]');
+    if (time) observer.observe(time);
+    return () => observer.disconnect();
+  }, [measure]);
+  return { row, layout };
 }
 
 /** The control bar: every button sends a command to the engine (the one place commands run). */
@@ -87,115 +263,96 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
     if (favorite) controller.setFavorite({ code: playlist.code, label: null }, false);
     else run('addFavorite');
   };
+  const modal = (name: 'chapters' | 'list' | 'note' | 'markup' | 'extras' | 'share', label: string, icon: IconName = name): OptionalControl => ({ name, label, icon, run: () => openModal(name) });
+
+  // In the order they give way to the More menu: the last one first.
+  const optional: OptionalControl[] = [
+    pb.hasCaptions && {
+      name: 'transcript',
+      label: i18n._({ id: 'modal.transcript', message: 'Transcript' }),
+      icon: 'transcript' as const,
+      pressed: transcriptOpen,
+      run: () => controller.navigate(transcriptOpen ? basePath : paths.modal(basePath, 'transcript')),
+    },
+    prefs.audioDescriptionsButton === 1 && {
+      name: 'audio-descriptions',
+      label: i18n._({ id: 'controls.audioDescriptions', message: 'Audio descriptions' }),
+      icon: 'audioDescriptions' as const,
+      pressed: prefs.audioDescriptions === 1,
+      run: () => controller.setLocalPreference('audioDescriptions', prefs.audioDescriptions === 1 ? 0 : 1),
+    },
+    prefs.chaptersButton === 1 && hasChapters && modal('chapters', i18n._({ id: 'modal.chapters', message: 'Chapters' })),
+    count > 1 && modal('list', i18n._({ id: 'modal.list', message: 'Playlist' })),
+    hasNote && modal('note', i18n._({ id: 'modal.note', message: 'Note' })),
+    prefs.favoritesButton === 1 && playlist && { name: 'favorite', label: i18n._({ id: 'controls.favorite', message: 'Favorite' }), icon: 'favorite' as const, pressed: favorite, run: toggleFavorite },
+    prefs.markupButton === 1 && playlist && modal('markup', i18n._({ id: 'modal.markup', message: 'Annotate' })),
+    modal('extras', i18n._({ id: 'modal.extras', message: 'Extras' })),
+    prefs.shareButton === 1 && modal('share', i18n._({ id: 'modal.share', message: 'Share' })),
+    prefs.menuAccess === 1 && { name: 'menu', label: i18n._({ id: 'controls.menu', message: 'Menu' }), icon: 'menu' as const, run: onMenu },
+  ].filter((c): c is OptionalControl => Boolean(c));
+
+  const { row, layout } = useControlRowLayout(optional.length);
+  const inline = optional.slice(0, layout.inline);
+  const overflow = optional.slice(layout.inline);
+  const holdControls = useCallback((open: boolean) => controller.controls?.hold(open), [controller]);
 
   return (
     <div className="controls" part="controls" role="group" aria-label={i18n._({ id: 'controls.label', message: 'Player controls' })}>
       <SeekBar onSeek={(seconds) => run('seekTo', seconds)} />
-      <div className="control-row">
-        <button type="button" className="control" data-control="play" aria-label={playing ? i18n._({ id: 'controls.pause', message: 'Pause' }) : i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => run('togglePlay')}>
-          <Icon name={playing ? 'pause' : 'play'} />
-        </button>
-        {count > 1 && (
-          <>
-            <button type="button" className="control" data-control="prev" aria-label={i18n._({ id: 'controls.prev', message: 'Previous video' })} onClick={() => run('prev')}>
-              <Icon name="prev" />
+      <div className="control-row" ref={row} data-wrapped={layout.wrapped || undefined}>
+        <div className="control-group" data-group="start">
+          <button type="button" className="control" data-control="play" aria-label={playing ? i18n._({ id: 'controls.pause', message: 'Pause' }) : i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => run('togglePlay')}>
+            <Icon name={playing ? 'pause' : 'play'} />
+          </button>
+          {count > 1 && (
+            <>
+              <button type="button" className="control" data-control="prev" aria-label={i18n._({ id: 'controls.prev', message: 'Previous video' })} onClick={() => run('prev')}>
+                <Icon name="prev" />
+              </button>
+              <button type="button" className="control" data-control="next" disabled={!engine.canSkip()} aria-label={i18n._({ id: 'controls.next', message: 'Next video' })} onClick={() => run('next')}>
+                <Icon name="next" />
+              </button>
+            </>
+          )}
+          <TimeReadout />
+        </div>
+        <div className="control-group" data-group="end">
+          <button type="button" className="control" data-control="mute" data-pinned aria-label={pb.muted ? i18n._({ id: 'controls.unmute', message: 'Unmute' }) : i18n._({ id: 'controls.mute', message: 'Mute' })} onClick={() => run('toggleMute')}>
+            <Icon name={pb.muted || pb.volume === 0 ? 'muted' : 'volume'} />
+          </button>
+          <input
+            className="volume"
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            value={volumePercent}
+            hidden={layout.hideVolume}
+            aria-label={i18n._({ id: 'controls.volume', message: 'Volume' })}
+            aria-valuetext={`${volumePercent}%`}
+            onChange={(e) => run('setVolume', Number(e.currentTarget.value) / 100)}
+          />
+          {prefs.captionsButton === 1 && pb.hasCaptions && (
+            <button type="button" className="control" data-control="captions" data-pinned aria-pressed={captionsOn} aria-label={i18n._({ id: 'controls.captions', message: 'Captions' })} onClick={() => run('toggleCaptions')}>
+              <Icon name="captions" />
             </button>
-            <button type="button" className="control" data-control="next" disabled={!engine.canSkip()} aria-label={i18n._({ id: 'controls.next', message: 'Next video' })} onClick={() => run('next')}>
-              <Icon name="next" />
+          )}
+          <span className="spacer" />
+          {inline.map((c) => (
+            <button key={c.name} type="button" className="control" data-control={c.name} aria-pressed={c.pressed} aria-label={c.label} onClick={c.run}>
+              <Icon name={c.icon} />
             </button>
-          </>
-        )}
-        <TimeReadout />
-        <span className="spacer" />
-        <button type="button" className="control" data-control="mute" aria-label={pb.muted ? i18n._({ id: 'controls.unmute', message: 'Unmute' }) : i18n._({ id: 'controls.mute', message: 'Mute' })} onClick={() => run('toggleMute')}>
-          <Icon name={pb.muted || pb.volume === 0 ? 'muted' : 'volume'} />
-        </button>
-        <input
-          className="volume"
-          type="range"
-          min={0}
-          max={100}
-          step={5}
-          value={volumePercent}
-          aria-label={i18n._({ id: 'controls.volume', message: 'Volume' })}
-          aria-valuetext={`${volumePercent}%`}
-          onChange={(e) => run('setVolume', Number(e.currentTarget.value) / 100)}
-        />
-        {prefs.captionsButton === 1 && pb.hasCaptions && (
-          <button type="button" className="control" data-control="captions" aria-pressed={captionsOn} aria-label={i18n._({ id: 'controls.captions', message: 'Captions' })} onClick={() => run('toggleCaptions')}>
-            <Icon name="captions" />
+          ))}
+          {overflow.length > 0 && <MoreMenu items={overflow} onOpenChange={holdControls} />}
+          <button type="button" className="control" data-control="settings" data-pinned aria-label={i18n._({ id: 'modal.settings', message: 'Settings' })} onClick={() => openModal('settings')}>
+            <Icon name="settings" />
           </button>
-        )}
-        {pb.hasCaptions && (
-          <button
-            type="button"
-            className="control"
-            data-control="transcript"
-            aria-pressed={transcriptOpen}
-            aria-label={i18n._({ id: 'modal.transcript', message: 'Transcript' })}
-            onClick={() => controller.navigate(transcriptOpen ? basePath : paths.modal(basePath, 'transcript'))}
-          >
-            <Icon name="transcript" />
-          </button>
-        )}
-        {prefs.audioDescriptionsButton === 1 && (
-          <button
-            type="button"
-            className="control"
-            data-control="audio-descriptions"
-            aria-pressed={prefs.audioDescriptions === 1}
-            aria-label={i18n._({ id: 'controls.audioDescriptions', message: 'Audio descriptions' })}
-            onClick={() => controller.setLocalPreference('audioDescriptions', prefs.audioDescriptions === 1 ? 0 : 1)}
-          >
-            <Icon name="audioDescriptions" />
-          </button>
-        )}
-        {prefs.chaptersButton === 1 && hasChapters && (
-          <button type="button" className="control" data-control="chapters" aria-label={i18n._({ id: 'modal.chapters', message: 'Chapters' })} onClick={() => openModal('chapters')}>
-            <Icon name="chapters" />
-          </button>
-        )}
-        {count > 1 && (
-          <button type="button" className="control" data-control="list" aria-label={i18n._({ id: 'modal.list', message: 'Playlist' })} onClick={() => openModal('list')}>
-            <Icon name="list" />
-          </button>
-        )}
-        {hasNote && (
-          <button type="button" className="control" data-control="note" aria-label={i18n._({ id: 'modal.note', message: 'Note' })} onClick={() => openModal('note')}>
-            <Icon name="note" />
-          </button>
-        )}
-        {prefs.favoritesButton === 1 && playlist && (
-          <button type="button" className="control" data-control="favorite" aria-pressed={favorite} aria-label={i18n._({ id: 'controls.favorite', message: 'Favorite' })} onClick={toggleFavorite}>
-            <Icon name="favorite" />
-          </button>
-        )}
-        {prefs.markupButton === 1 && playlist && (
-          <button type="button" className="control" data-control="markup" aria-label={i18n._({ id: 'modal.markup', message: 'Annotate' })} onClick={() => openModal('markup')}>
-            <Icon name="markup" />
-          </button>
-        )}
-        <button type="button" className="control" data-control="extras" aria-label={i18n._({ id: 'modal.extras', message: 'Extras' })} onClick={() => openModal('extras')}>
-          <Icon name="extras" />
-        </button>
-        {prefs.shareButton === 1 && (
-          <button type="button" className="control" data-control="share" aria-label={i18n._({ id: 'modal.share', message: 'Share' })} onClick={() => openModal('share')}>
-            <Icon name="share" />
-          </button>
-        )}
-        <button type="button" className="control" data-control="settings" aria-label={i18n._({ id: 'modal.settings', message: 'Settings' })} onClick={() => openModal('settings')}>
-          <Icon name="settings" />
-        </button>
-        {prefs.enlargeButton === 1 && (
-          <button type="button" className="control" data-control="fullscreen" aria-pressed={snap.shell.fullscreen} aria-label={i18n._({ id: 'controls.fullscreen', message: 'Full screen' })} onClick={() => run('toggleFullscreen')}>
-            <Icon name={snap.shell.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
-          </button>
-        )}
-        {prefs.menuAccess === 1 && (
-          <button type="button" className="control" data-control="menu" aria-label={i18n._({ id: 'controls.menu', message: 'Menu' })} onClick={onMenu}>
-            <Icon name="menu" />
-          </button>
-        )}
+          {prefs.enlargeButton === 1 && (
+            <button type="button" className="control" data-control="fullscreen" data-pinned aria-pressed={snap.shell.fullscreen} aria-label={i18n._({ id: 'controls.fullscreen', message: 'Full screen' })} onClick={() => run('toggleFullscreen')}>
+              <Icon name={snap.shell.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
+            </button>
+          )}
+        </div>
       </div>
     </div>
   );

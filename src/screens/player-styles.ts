@@ -42,7 +42,19 @@ video.media { object-fit: contain; background: #000; }
 .shell:not(.controls-visible) .player-screen[data-state="1"] .controls { opacity: 0; }
 .controls { transition: opacity .2s; }
 .controls { max-width: 960px; background: #1d2433; color: #fff; border-radius: 0 0 var(--ped-radius) var(--ped-radius); padding: .25em .5em .4em; margin-top: -2px; }
+/* The control row fits its width (src/screens/control-layout.ts): optional controls give way to the More menu, and
+   below that the end group takes a row of its own. Each group wraps only as a last resort. */
 .control-row { display: flex; align-items: center; gap: .2em; flex-wrap: wrap; }
+.control-group { display: flex; align-items: center; gap: inherit; flex-wrap: wrap; min-width: 0; }
+.control-group[data-group="end"] { margin-inline-start: auto; }
+.control-row[data-wrapped] .control-group[data-group="end"] { flex-basis: 100%; }
+.more { position: relative; display: flex; }
+.more-menu { position: absolute; bottom: calc(100% + .4em); inset-inline-end: 0; z-index: 3; display: flex; flex-direction: column; min-width: 12em; max-height: min(24em, 70vh); overflow-y: auto; padding: .3em; background: #1d2433; color: #fff; border: 1px solid rgb(255 255 255 / .25); border-radius: 6px; box-shadow: 0 6px 20px rgb(0 0 0 / .4); }
+.more-item { display: flex; align-items: center; gap: .6em; padding: .5em .75em; border: 0; border-radius: 4px; background: transparent; color: inherit; font: inherit; text-align: start; white-space: nowrap; cursor: pointer; }
+.more-item:hover, .more-item:focus-visible { background: rgb(255 255 255 / .15); }
+.more-item:focus-visible { outline: 2px solid #fff; outline-offset: -2px; }
+.more-item .icon { flex: none; width: 1.4em; height: 1.4em; fill: currentColor; }
+.more-item[aria-checked="true"]::after { content: "\\2713" / ""; margin-inline-start: auto; padding-inline-start: 1em; }
 .control { background: transparent; border: 0; color: inherit; width: 2.4em; height: 2.4em; border-radius: 6px; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
 .control:hover, .control[aria-pressed="true"] { background: rgb(255 255 255 / .15); }
 .control .icon { width: 1.4em; height: 1.4em; fill: currentColor; }

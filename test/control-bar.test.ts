@@ -1,0 +1,202 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { CONTROLLER } from '../src/app/embed-options';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { ControlsVisibility } from '../src/playback/controls-visibility';
+import { PLAYER_STATE } from '../src/playback/timing';
+import { layoutControlRow, type ControlRowMeasure } from '../src/screens/control-layout';
+import { FakeClock } from './fake-clock';
+import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, shadow, waitFor, waitForPath } from './helpers';
+
+// Measures in px: buttons of 32 with a gap of 3 (a slot of 35), a slider of 84.
+const measure = (available: number, count: number): ControlRowMeasure => ({ available, gap: 3, start: 200, pinned: 140, volume: 84, slot: 35, count });
+
+describe('control bar layout (pure)', () => {
+  it('one row with everything when it fits; else the optional controls that fit, and More for the rest', () => {
+    // 200 + 3 + 140 + 3 + 84 = 430 before the optional controls.
+    expect(layoutControlRow(measure(430 + 8 * 35, 8))).to.deep.equal({ inline: 8, hideVolume: false, wrapped: false });
+    // One pixel short of all eight: seven slots left, one of them for More.
+    expect(layoutControlRow(measure(430 + 8 * 35 - 1, 8))).to.deep.equal({ inline: 6, hideVolume: false, wrapped: false });
+    // Room for More alone: every optional control is in the menu, still one row.
+    expect(layoutControlRow(measure(430 + 35, 8))).to.deep.equal({ inline: 0, hideVolume: false, wrapped: false });
+    // No optional control: no More, and the row only has to hold the fixed parts.
+    expect(layoutControlRow(measure(430, 0))).to.deep.equal({ inline: 0, hideVolume: false, wrapped: false });
+  });
+
+  it('then two rows (the end group on its own, with the slider if it fits), then without the slider', () => {
+    // Too narrow for the start group beside the end group: the end group (227 + its controls) gets a row.
+    expect(layoutControlRow(measure(430 + 34, 8))).to.deep.equal({ inline: 5, hideVolume: false, wrapped: true });
+    expect(layoutControlRow(measure(227 + 35, 8))).to.deep.equal({ inline: 0, hideVolume: false, wrapped: true });
+    // Narrower than the end group with the slider and More: the slider goes (mute stays), its room holds two.
+    expect(layoutControlRow(measure(227 + 34, 8))).to.deep.equal({ inline: 2, hideVolume: true, wrapped: true });
+    expect(layoutControlRow(measure(100, 8))).to.deep.equal({ inline: 0, hideVolume: true, wrapped: true });
+    expect(layoutControlRow(measure(300, 0))).to.deep.equal({ inline: 0, hideVolume: false, wrapped: true });
+  });
+
+  it('an open menu holds the bar: it does not hide while playing until the menu closes (fake clock)', () => {
+    const clock = new FakeClock();
+    const shell = { controlsVisible: false };
+    const controls = new ControlsVisibility(shell, () => clock);
+    controls.playback(PLAYER_STATE.PLAYING, true);
+    controls.activity('mouse');
+    controls.hold(true);
+    clock.tick(60_000);
+    expect(shell.controlsVisible, 'held').to.equal(true);
+    controls.activity('mouse');
+    clock.tick(60_000);
+    expect(shell.controlsVisible, 'activity while held does not start the timer').to.equal(true);
+    controls.hold(false);
+    clock.tick(3999);
+    expect(shell.controlsVisible).to.equal(true);
+    clock.tick(1);
+    expect(shell.controlsVisible, 'hidden 4 s after the menu closed').to.equal(false);
+    controls.dispose();
+    expect(clock.pending).to.equal(0);
+  });
+});
+
+/** The controls shown in the bar's row (not in the menu), in order. */
+const rowControls = (el: Element) => $$(el, '.control-group > [data-control], .control-group > .volume, .more > [data-control="more"]').filter((c) => !c.hidden);
+const names = (els: HTMLElement[]) => els.map((c) => c.dataset.control ?? c.className);
+/** The distinct rows the bar's controls sit on (their vertical centres, rounded). */
+const rowsOf = (els: HTMLElement[]) => new Set(els.map((c) => Math.round((c.getBoundingClientRect().top + c.getBoundingClientRect().bottom) / 2)));
+const OPTIONAL = ['transcript', 'chapters', 'list', 'note', 'favorite', 'markup', 'extras', 'share', 'menu'];
+
+async function mountWide(width: number, attrs: Record<string, string> = {}) {
+  const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', favorites: '1', ...attrs });
+  el.style.width = `${width}px`;
+  await waitFor(() => el[CONTROLLER].state.playback.ready && $(el, '.control-row'), 'controls');
+  return el;
+}
+
+async function resize(el: PatientEdPlayerElement, width: number, check: () => boolean, what: string) {
+  el.style.width = `${width}px`;
+  await waitFor(check, `${what} at ${width}px`);
+}
+
+describe('control bar fits its width', () => {
+  cleanPlayersAndFaults();
+
+  it('keeps one row: what does not fit goes to More, in order; two rows only when the player is narrow; and back', async () => {
+    const el = await mountWide(1000);
+    await waitFor(() => OPTIONAL.every((n) => rowControls(el).some((c) => c.dataset.control === n)), 'every optional control in the row');
+    expect($(el, '[data-control="more"]'), 'no More button when everything fits').to.equal(null);
+    expect(rowsOf(rowControls(el)).size, 'one row').to.equal(1);
+
+    await resize(el, 640, () => Boolean($(el, '[data-control="more"]')), 'a More button');
+    const row = rowControls(el);
+    expect(rowsOf(row).size, 'still one row').to.equal(1);
+    const inline = names(row).filter((n) => OPTIONAL.includes(n));
+    expect(inline.length, 'some optional controls stay').to.be.within(1, OPTIONAL.length - 1);
+    (await findControl(el, 'share')).focus(); // opens the menu
+    const inMenu = names($$(el, '.more-menu [data-control]'));
+    expect([...inline, ...inMenu], 'row then menu: every optional control once, in order').to.deep.equal(OPTIONAL);
+    expect(names(row).slice(-3), 'settings and full screen stay at the end').to.deep.equal(['more', 'settings', 'fullscreen']);
+    $(el, '[data-control="more"]')!.click();
+    await waitFor(() => !$(el, '.more-menu'), 'menu closed');
+
+    await resize(el, 330, () => $(el, '.control-row')!.hasAttribute('data-wrapped'), 'two rows');
+    const narrow = rowControls(el);
+    expect(rowsOf(narrow).size, 'two rows').to.equal(2);
+    const bar = $(el, '.control-row')!.getBoundingClientRect();
+    for (const c of narrow) {
+      const r = c.getBoundingClientRect();
+      expect(r.left >= bar.left - 0.5 && r.right <= bar.right + 0.5, `${c.dataset.control ?? c.className} inside the bar`).to.equal(true);
+    }
+    const mute = $(el, '[data-control="mute"]')!.getBoundingClientRect();
+    const volume = $(el, '.volume')!;
+    if (!volume.hidden) expect(Math.abs(volume.getBoundingClientRect().top + volume.getBoundingClientRect().height / 2 - (mute.top + mute.height / 2)), 'the slider beside mute').to.be.below(2);
+    expect(rowsOf([$(el, '[data-control="play"]')!, $(el, '[data-control="time"]')!]).size, 'play and time together').to.equal(1);
+
+    // Back to a wider player: one row again (the spacer of the two-row layout is not taken for a control's room).
+    await resize(el, 700, () => !$(el, '.control-row')!.hasAttribute('data-wrapped'), 'one row');
+    expect(rowsOf(rowControls(el)).size).to.equal(1);
+    await resize(el, 1000, () => !$(el, '[data-control="more"]'), 'no More');
+  });
+
+  it('More is a keyboard menu: arrows, Home / End, Escape back to the button, Tab out; its keys are not the player shortcuts', async () => {
+    const el = await mountWide(560);
+    const c = el[CONTROLLER];
+    const more = await waitFor(() => $<HTMLElement>(el, '[data-control="more"]'), 'More');
+    expect(more.getAttribute('aria-haspopup')).to.equal('menu');
+    expect(more.getAttribute('aria-label')).to.equal('More options');
+    const volume = c.state.playback.volume;
+    const active = () => shadow(el).activeElement as HTMLElement | null;
+    more.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    const menu = await waitFor(() => $(el, '.more-menu[role="menu"]'), 'menu');
+    expect(more.getAttribute('aria-expanded')).to.equal('true');
+    expect(more.getAttribute('aria-controls')).to.equal(menu.id);
+    const items = $$(el, '.more-menu [data-control]');
+    expect(active(), 'first item focused').to.satisfy((a: Element) => a === items[0]);
+    await sendKeys({ press: 'ArrowUp' });
+    expect(active() === items.at(-1), 'ArrowUp wraps to the last').to.equal(true);
+    await sendKeys({ press: 'Home' });
+    expect(active() === items[0]).to.equal(true);
+    await sendKeys({ press: 'ArrowDown' });
+    expect(active() === items[1]).to.equal(true);
+    await sendKeys({ press: 'End' });
+    expect(active() === items.at(-1)).to.equal(true);
+    await sendKeys({ press: 'm' });
+    expect(c.state.playback.volume, 'arrows did not change the volume').to.equal(volume);
+    expect(c.state.playback.muted, 'M inside the menu is not the mute shortcut').to.equal(false);
+    // Every item is a menu item (a switch says whether it is on), and the menu is axe-clean.
+    for (const item of items) expect(['menuitem', 'menuitemcheckbox']).to.include(item.getAttribute('role'));
+    expect($(el, '.more-menu [data-control="favorite"]')?.getAttribute('aria-checked')).to.equal('false');
+    await expect(el).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !$(el, '.more-menu'), 'Escape closes');
+    expect(active() === more, 'focus back on More').to.equal(true);
+    expect(el.currentPath, 'Escape only closed the menu').to.equal('/demo/player/A_DEMO_VIDEO');
+
+    await sendKeys({ press: 'ArrowUp' });
+    await waitFor(() => $(el, '.more-menu'), 'ArrowUp opens');
+    expect(active() === $$(el, '.more-menu [data-control]').at(-1), 'on the last item').to.equal(true);
+    await sendKeys({ press: 'Tab' });
+    await waitFor(() => !$(el, '.more-menu'), 'Tab closes');
+    expect(more.getAttribute('aria-expanded')).to.equal('false');
+  });
+
+  it('choosing an item runs it and closes the menu; a dialog it opened gives the focus back to More; a press outside closes', async () => {
+    const el = await mountWide(560);
+    const more = await waitFor(() => $<HTMLElement>(el, '[data-control="more"]'), 'More');
+    const share = await findControl(el, 'share');
+    share.click();
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO/share');
+    expect($(el, '.more-menu'), 'closed').to.equal(null);
+    await waitFor(() => $(el, '.modal-body')?.childElementCount, 'share dialog');
+    await sendKeys({ press: 'Escape' });
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
+    await waitFor(() => shadow(el).activeElement === more, 'focus back on More');
+
+    // A switch in the menu: Favorite is checked once chosen.
+    (await findControl(el, 'favorite')).click();
+    await waitFor(() => el[CONTROLLER].state.favorites.some((f) => f.code === 'A_DEMO_VIDEO'), 'favorite added');
+    expect((await findControl(el, 'favorite')).getAttribute('aria-checked')).to.equal('true');
+
+    // A press anywhere else closes it, and the press does its own work.
+    const title = $(el, '.playlist-title')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(title.left + 5), Math.round(title.top + title.height / 2)] });
+    await waitFor(() => !$(el, '.more-menu'), 'closed by a press outside');
+  });
+
+  it('an open menu keeps the bar shown while the video plays; closing it lets the bar hide (player on a fake clock)', async () => {
+    const clock = new FakeClock();
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { clock });
+    el.style.width = '560px';
+    const c = el[CONTROLLER];
+    const more = await waitFor(() => c.state.playback.ready && $<HTMLElement>(el, '[data-control="more"]'), 'More');
+    await el.playVideo();
+    await waitFor(() => c.state.playback.player === PLAYER_STATE.PLAYING, 'playing');
+    more.click();
+    await waitFor(() => $(el, '.more-menu'), 'menu');
+    clock.tick(30_000);
+    expect(c.state.shell.controlsVisible, 'shown while the menu is open').to.equal(true);
+    expect(shadow(el).querySelector('.shell')!.classList.contains('controls-visible')).to.equal(true);
+    more.click();
+    await waitFor(() => !$(el, '.more-menu'), 'closed');
+    clock.tick(4000);
+    expect(c.state.shell.controlsVisible, 'hidden 4 s after').to.equal(false);
+    el.pauseVideo();
+  });
+});
