@@ -157,6 +157,18 @@ describe('control bar fits its width', () => {
     expect(more.getAttribute('aria-expanded')).to.equal('false');
   });
 
+  it('a focused control that moves into the menu leaves the focus on More; More going away leaves it on the control that came out', async () => {
+    const el = await mountWide(1000);
+    const active = () => shadow(el).activeElement as HTMLElement | null;
+    const share = await waitFor(() => $<HTMLElement>(el, '.control-row [data-control="share"]'), 'share in the row');
+    share.focus();
+    await resize(el, 560, () => Boolean($(el, '[data-control="more"]')), 'More');
+    await waitFor(() => active()?.dataset.control === 'more', `focus on More (now ${active()?.dataset.control})`);
+    const firstInMenu = OPTIONAL[Number($$(el, '[data-optional]').length)];
+    await resize(el, 1000, () => !$(el, '[data-control="more"]'), 'no More');
+    await waitFor(() => active()?.dataset.control === firstInMenu, `focus on ${firstInMenu} (now ${active()?.dataset.control})`);
+  });
+
   it('choosing an item runs it and closes the menu; a dialog it opened gives the focus back to More; a press outside closes', async () => {
     const el = await mountWide(560);
     const more = await waitFor(() => $<HTMLElement>(el, '[data-control="more"]'), 'More');

@@ -204,6 +204,8 @@ function span(elements: Iterable<Element>, gap: number): number {
 function useControlRowLayout(count: number) {
   const row = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = useState<ControlRowLayout>(ONE_ROW);
+  const shown = useRef(layout);
+  const refocus = useRef<string | null>(null);
   const measure = useCallback(() => {
     const el = row.current;
     const play = el?.querySelector('[data-control="play"]');
@@ -222,8 +224,22 @@ function useControlRowLayout(count: number) {
       slot: play.getBoundingClientRect().width + gap,
       count,
     });
+    // A focused control about to move (into the menu, or out of it with the More button gone) keeps the focus
+    // where it went: on More, or on the first control that left the menu.
+    const focused = (el.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
+    if (focused && el.contains(focused) && !sameLayout(shown.current, next)) {
+      const index = focused.dataset.optional;
+      if (index !== undefined && Number(index) >= next.inline) refocus.current = '[data-control="more"]';
+      else if (focused.dataset.control === 'more' && next.inline >= count) refocus.current = `[data-optional="${Math.min(shown.current.inline, count - 1)}"]`;
+    }
     setLayout((current) => (sameLayout(current, next) ? current : next));
   }, [count]);
+  useLayoutEffect(() => {
+    shown.current = layout;
+    const target = refocus.current ? row.current?.querySelector<HTMLElement>(refocus.current) : null;
+    refocus.current = null;
+    target?.focus();
+  });
   useLayoutEffect(measure);
   useEffect(() => {
     const el = row.current;
@@ -338,8 +354,8 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
             </button>
           )}
           <span className="spacer" />
-          {inline.map((c) => (
-            <button key={c.name} type="button" className="control" data-control={c.name} aria-pressed={c.pressed} aria-label={c.label} onClick={c.run}>
+          {inline.map((c, i) => (
+            <button key={c.name} type="button" className="control" data-control={c.name} data-optional={i} aria-pressed={c.pressed} aria-label={c.label} onClick={c.run}>
               <Icon name={c.icon} />
             </button>
           ))}
