@@ -6,7 +6,8 @@ import { ControlsVisibility } from '../src/playback/controls-visibility';
 import { PLAYER_STATE } from '../src/playback/timing';
 import { layoutControlRow, type ControlRowMeasure } from '../src/screens/control-layout';
 import { FakeClock } from './fake-clock';
-import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, shadow, waitFor, waitForPath } from './helpers';
+import { renderCount } from '../src/app/render-count';
+import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, shadow, sleep, waitFor, waitForPath } from './helpers';
 
 // Measures in px: buttons of 32 with a gap of 3 (a slot of 35), a slider of 84.
 const measure = (available: number, count: number): ControlRowMeasure => ({ available, gap: 3, start: 200, pinned: 140, volume: 84, slot: 35, count });
@@ -167,6 +168,69 @@ describe('control bar fits its width', () => {
     const firstInMenu = OPTIONAL[Number($$(el, '[data-optional]').length)];
     await resize(el, 1000, () => !$(el, '[data-control="more"]'), 'no More');
     await waitFor(() => active()?.dataset.control === firstInMenu, `focus on ${firstInMenu} (now ${active()?.dataset.control})`);
+  });
+
+  it('settles in a shrink-to-fit page container (a centred flex column): its width does not come from its own layout', async () => {
+    const box = document.createElement('div');
+    box.className = 'shrink-box';
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('.shrink-box { display: flex; flex-direction: column; align-items: center; width: 1000px; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    document.body.append(box);
+    try {
+      const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
+      box.append(el);
+      const c = el[CONTROLLER];
+      await waitFor(() => c.state.playback.ready && $(el, '.control-row'), 'controls');
+      await sleep(300);
+      const state = () => `${$(el, '.control-row')!.dataset.wrapped ?? '-'} ${$$(el, '[data-optional]').length} ${el.getBoundingClientRect().width}`;
+      const before = renderCount(c, 'controls');
+      const seen = new Set<string>();
+      for (let i = 0; i < 10; i++) {
+        seen.add(state());
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      expect([...seen], 'one layout, frame after frame').to.have.length(1);
+      expect(renderCount(c, 'controls') - before, 'no render loop').to.be.at.most(1);
+    } finally {
+      box.remove();
+      document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1);
+    }
+  });
+
+  it('the menu releases the bar when it goes away while open; Tab and Shift+Tab leave it as from More', async () => {
+    const clock = new FakeClock();
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { clock });
+    el.style.width = '560px';
+    const c = el[CONTROLLER];
+    const more = await waitFor(() => c.state.playback.ready && $<HTMLElement>(el, '[data-control="more"]'), 'More');
+    const active = () => shadow(el).activeElement as HTMLElement | null;
+    more.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => $(el, '.more-menu'), 'menu');
+    await sendKeys({ press: 'Tab' });
+    await waitFor(() => !$(el, '.more-menu'), 'closed by Tab');
+    expect(active()?.dataset.control, 'Tab goes on to Settings').to.equal('settings');
+    more.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => $(el, '.more-menu'), 'menu again');
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ up: 'Shift' });
+    await waitFor(() => !$(el, '.more-menu'), 'closed by Shift+Tab');
+    const stops = $$(el, '[data-group="end"] button:not(.more-item), [data-group="end"] input:not([hidden])');
+    const before = stops[stops.indexOf(more) - 1];
+    expect(active() === before, `Shift+Tab goes back to ${before.dataset.control ?? before.className} (now ${active()?.dataset.control})`).to.equal(true);
+
+    await el.playVideo();
+    await waitFor(() => c.state.playback.player === PLAYER_STATE.PLAYING, 'playing');
+    more.click();
+    await waitFor(() => $(el, '.more-menu'), 'open while playing');
+    el.style.width = '1100px';
+    await waitFor(() => !$(el, '[data-control="more"]'), 'More gone with its menu open');
+    clock.tick(4000);
+    expect(c.state.shell.controlsVisible, 'the bar hides again 4 s later').to.equal(false);
+    el.pauseVideo();
   });
 
   it('choosing an item runs it and closes the menu; a dialog it opened gives the focus back to More; a press outside closes', async () => {

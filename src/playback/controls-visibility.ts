@@ -65,6 +65,7 @@ export class ControlsVisibility {
   /** The player screen went away: no timer is left, and the bar is hidden. */
   dispose(): void {
     this.cancel();
+    this.held = false;
     this.shell.controlsVisible = false;
   }
 }

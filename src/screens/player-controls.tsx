@@ -80,7 +80,7 @@ const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemcheckbox"]';
  * a press outside closes it. While it is open the control bar stays shown. Choosing an item puts the focus
  * back on the button first, so a dialog it opens returns there when it closes.
  */
-function MoreMenu({ items, onOpenChange }: { items: OptionalControl[]; onOpenChange: (open: boolean) => void }) {
+function MoreMenu({ items, first, onOpenChange }: { items: OptionalControl[]; first: number; onOpenChange: (open: boolean) => void }) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -91,10 +91,18 @@ function MoreMenu({ items, onOpenChange }: { items: OptionalControl[]; onOpenCha
   const label = i18n._({ id: 'controls.more', message: 'More options' });
   const menuItems = () => [...(menu.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? [])];
 
-  useEffect(() => onOpenChange(open), [open, onOpenChange]);
+  // The hold is released however the menu goes: closed, or unmounted while open (More no longer needed).
+  useEffect(() => {
+    onOpenChange(open);
+    return () => void (open && onOpenChange(false));
+  }, [open, onOpenChange]);
   useLayoutEffect(() => {
-    if (!open) return;
     const list = menuItems();
+    const host = (wrapper.current?.getRootNode() as ShadowRoot | undefined)?.host;
+    if (!open || !menu.current || !button.current || !host) return;
+    // The player clips what leaves its box (paint containment): the menu is at most as tall as the room above More.
+    const room = button.current.getBoundingClientRect().top - host.getBoundingClientRect().top - 8;
+    menu.current.style.setProperty('--ped-menu-room', `${Math.max(96, Math.floor(room))}px`);
     (focusOnOpen.current === 'last' ? list.at(-1) : list[0])?.focus();
   }, [open]);
   useEffect(() => {
@@ -134,7 +142,11 @@ function MoreMenu({ items, onOpenChange }: { items: OptionalControl[]; onOpenCha
       event.preventDefault();
       setOpen(false);
       button.current?.focus();
-    } else if (event.key === 'Tab') setOpen(false);
+    } else if (event.key === 'Tab') {
+      // Tab goes on from More (to the next control, or back before More with Shift), as it would without the menu.
+      button.current?.focus();
+      setOpen(false);
+    }
   };
   const onBlur = (event: React.FocusEvent) => {
     const next = event.relatedTarget as Node | null;
@@ -159,9 +171,10 @@ function MoreMenu({ items, onOpenChange }: { items: OptionalControl[]; onOpenCha
       </button>
       {open && (
         <div className="more-menu" role="menu" id={id} ref={menu} aria-label={label} onKeyDown={onMenuKeyDown}>
-          {items.map((item) => (
+          {items.map((item, i) => (
             <button
               key={item.name}
+              data-optional={first + i}
               type="button"
               className="more-item"
               role={item.pressed === undefined ? 'menuitem' : 'menuitemcheckbox'}
@@ -224,13 +237,16 @@ function useControlRowLayout(count: number) {
       slot: play.getBoundingClientRect().width + gap,
       count,
     });
-    // A focused control about to move (into the menu, or out of it with the More button gone) keeps the focus
-    // where it went: on More, or on the first control that left the menu.
+    // A focused control about to move keeps the focus where it went: into the menu -> on More; out of the menu ->
+    // on its button in the row; More going away -> on the first control that came out.
     const focused = (el.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
     if (focused && el.contains(focused) && !sameLayout(shown.current, next)) {
-      const index = focused.dataset.optional;
-      if (index !== undefined && Number(index) >= next.inline) refocus.current = '[data-control="more"]';
-      else if (focused.dataset.control === 'more' && next.inline >= count) refocus.current = `[data-optional="${Math.min(shown.current.inline, count - 1)}"]`;
+      const index = focused.dataset.optional === undefined ? undefined : Number(focused.dataset.optional);
+      const inMenu = focused.classList.contains('more-item');
+      const inRow = (i: number) => `[data-group="end"] > [data-optional="${Math.min(i, count - 1)}"]`;
+      if (index !== undefined && !inMenu && index >= next.inline) refocus.current = '[data-control="more"]';
+      else if (index !== undefined && inMenu && index < next.inline) refocus.current = inRow(index);
+      else if (focused.dataset.control === 'more' && next.inline >= count) refocus.current = inRow(shown.current.inline);
     }
     setLayout((current) => (sameLayout(current, next) ? current : next));
   }, [count]);
@@ -359,7 +375,7 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
               <Icon name={c.icon} />
             </button>
           ))}
-          {overflow.length > 0 && <MoreMenu items={overflow} onOpenChange={holdControls} />}
+          {overflow.length > 0 && <MoreMenu items={overflow} first={inline.length} onOpenChange={holdControls} />}
           <button type="button" className="control" data-control="settings" data-pinned aria-label={i18n._({ id: 'modal.settings', message: 'Settings' })} onClick={() => openModal('settings')}>
             <Icon name="settings" />
           </button>

@@ -45,11 +45,14 @@ video.media { object-fit: contain; background: #000; }
 /* The control row fits its width (src/screens/control-layout.ts): optional controls give way to the More menu, and
    below that the end group takes a row of its own. Each group wraps only as a last resort. */
 .control-row { display: flex; align-items: center; gap: .2em; flex-wrap: wrap; }
+/* Its width never comes from its content: in a shrink-to-fit page container the bar's own layout would set the width
+   it is fitted to, and the two would chase each other. */
+.controls { contain: inline-size; }
 .control-group { display: flex; align-items: center; gap: inherit; flex-wrap: wrap; min-width: 0; }
 .control-group[data-group="end"] { margin-inline-start: auto; }
 .control-row[data-wrapped] .control-group[data-group="end"] { flex-basis: 100%; }
 .more { position: relative; display: flex; }
-.more-menu { position: absolute; bottom: calc(100% + .4em); inset-inline-end: 0; z-index: 3; display: flex; flex-direction: column; min-width: 12em; max-height: min(24em, 70vh); overflow-y: auto; padding: .3em; background: #1d2433; color: #fff; border: 1px solid rgb(255 255 255 / .25); border-radius: 6px; box-shadow: 0 6px 20px rgb(0 0 0 / .4); }
+.more-menu { position: absolute; bottom: calc(100% + .4em); inset-inline-end: 0; z-index: 3; display: flex; flex-direction: column; min-width: 12em; max-height: min(24em, 70vh, var(--ped-menu-room, 24em)); overflow-y: auto; padding: .3em; background: #1d2433; color: #fff; border: 1px solid rgb(255 255 255 / .25); border-radius: 6px; box-shadow: 0 6px 20px rgb(0 0 0 / .4); }
 .more-item { display: flex; align-items: center; gap: .6em; padding: .5em .75em; border: 0; border-radius: 4px; background: transparent; color: inherit; font: inherit; text-align: start; white-space: nowrap; cursor: pointer; }
 .more-item:hover, .more-item:focus-visible { background: rgb(255 255 255 / .15); }
 .more-item:focus-visible { outline: 2px solid #fff; outline-offset: -2px; }
