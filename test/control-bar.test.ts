@@ -59,8 +59,16 @@ describe('control bar layout (pure)', () => {
 /** The controls shown in the bar's row (not in the menu), in order. */
 const rowControls = (el: Element) => $$(el, '.control-group > [data-control], .control-group > .volume, .more > [data-control="more"]').filter((c) => !c.hidden);
 const names = (els: HTMLElement[]) => els.map((c) => c.dataset.control ?? c.className);
-/** The distinct rows the bar's controls sit on (their vertical centres, rounded). */
-const rowsOf = (els: HTMLElement[]) => new Set(els.map((c) => Math.round((c.getBoundingClientRect().top + c.getBoundingClientRect().bottom) / 2)));
+/** The distinct rows the bar's controls sit on (vertical centres within 4 px are one row). */
+const rowsOf = (els: HTMLElement[]) => {
+  const rows: number[] = [];
+  for (const c of els) {
+    const r = c.getBoundingClientRect();
+    const centre = (r.top + r.bottom) / 2;
+    if (!rows.some((y) => Math.abs(y - centre) < 4)) rows.push(centre);
+  }
+  return new Set(rows);
+};
 const OPTIONAL = ['transcript', 'chapters', 'list', 'note', 'favorite', 'markup', 'extras', 'share', 'menu'];
 
 async function mountWide(width: number, attrs: Record<string, string> = {}) {

@@ -684,7 +684,8 @@ describe('review fixes: replay, chapter route, session choices, menu access, end
 
   it('a modal takes the focus, traps Tab, and gives the focus back to its opener on close', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO' });
-    const opener = $(el, '[data-control="settings"]')!;
+    el.style.width = '1100px'; // room for every control in the row: the opener is an optional control's own button
+    const opener = await waitFor(() => $<HTMLElement>(el, '.control-row [data-control="list"]:not(.more-item)'), 'Playlist in the row');
     opener.focus();
     opener.click();
     const dialog = await waitFor(() => $(el, '[role="dialog"]'), 'dialog');
