@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { COLORS, editorReducer, History, historyKey, initialEditorState, moveKey, starPoints, stickyGradient, stickyTextColor, surfaceBox, TEXT_KINDS } from '../src/annotation/rules';
@@ -134,7 +134,7 @@ async function enter(el: PatientEdPlayerElement) {
 
 describe('annotation overlay', () => {
   cleanPlayersAndFaults();
-  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+  afterEach(() => resetMouse());
 
   it("its strings come in the visitor's language from the first render: the route loader requests them with the route", async () => {
     const el = await openAnnotation({ language: 'ar' });
@@ -267,7 +267,7 @@ async function click(x: number, y: number, modifier?: string) {
 
 describe('annotation objects, selection, text and keyboard', () => {
   cleanPlayersAndFaults();
-  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+  afterEach(() => resetMouse());
 
   it("texts, shapes and stickies have the spec's sizes; a new object is selected in front and the tool becomes move", async () => {
     const el = await openAnnotation();
@@ -394,7 +394,7 @@ describe('annotation objects, selection, text and keyboard', () => {
 
 describe('annotation screenshot and persistence', () => {
   cleanPlayersAndFaults();
-  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+  afterEach(() => resetMouse());
 
   it("Save screenshot composes the frame and the drawing at the video's resolution (native wrapper: the screenshot event)", async () => {
     const el = await openAnnotation({ platform: 'ios' });
@@ -521,7 +521,7 @@ describe('annotation screenshot and persistence', () => {
 
 describe('annotation: pointer geometry, resizing and leaving', () => {
   cleanPlayersAndFaults();
-  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+  afterEach(() => resetMouse());
 
   it('a press that moves less than 3 px does not move the object; a drag does, in plane units, even with the page scrolled', async () => {
     const spacer = document.createElement('div');
@@ -624,7 +624,7 @@ describe('annotation: touch and pen', () => {
 
 describe('annotation: undo covers every kind of change', () => {
   cleanPlayersAndFaults();
-  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+  afterEach(() => resetMouse());
 
   it('undo / redo a move, a recolour, a text edit (closed by a click outside) and a resize; the player scaled by CSS still draws under the pointer', async () => {
     const el = await openAnnotation();
@@ -669,7 +669,7 @@ describe('annotation: undo covers every kind of change', () => {
 
 describe('annotation: lifecycle and focus, after review', () => {
   cleanPlayersAndFaults();
-  afterEach(() => sendMouse({ type: 'up' }).catch(() => undefined));
+  afterEach(() => resetMouse());
 
   it('does not resume what was paused; the item changing under the overlay closes it and nothing plays by itself', async () => {
     const el = await openAnnotation();
