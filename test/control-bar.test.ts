@@ -241,6 +241,19 @@ describe('control bar fits its width', () => {
     el.pauseVideo();
   });
 
+  it('a dialog whose opener moved into the More menu while it was open gives the focus to More when it closes', async () => {
+    const el = await mountWide(1100);
+    const share = await waitFor(() => $<HTMLElement>(el, '.control-row [data-control="share"]:not(.more-item)'), 'Share in the row');
+    share.focus();
+    share.click();
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO/share');
+    el.style.width = '600px';
+    await waitFor(() => !$(el, '.control-row [data-control="share"]:not(.more-item)'), 'Share gone into the menu');
+    await sendKeys({ press: 'Escape' });
+    await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
+    await waitFor(() => (shadow(el).activeElement as HTMLElement | null)?.dataset.control === 'more', 'focus on More');
+  });
+
   it('choosing an item runs it and closes the menu; a dialog it opened gives the focus back to More; a press outside closes', async () => {
     const el = await mountWide(560);
     const more = await waitFor(() => $<HTMLElement>(el, '[data-control="more"]'), 'More');

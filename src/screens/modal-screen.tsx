@@ -35,6 +35,19 @@ function LazyBody({ body, ...props }: ModalBodyProps & { body: LazyModule<ModalB
 }
 
 /**
+ * Where the focus goes when the modal layer closes: its opener or, if a control-bar opener went away meanwhile
+ * (the player narrowed and it moved into the More menu), the same control again or the More button.
+ */
+function returnFocus(root: ShadowRoot | null, opener: HTMLElement | null | undefined): void {
+  if (!opener) return;
+  if (opener.isConnected) return opener.focus();
+  const name = opener.dataset.control;
+  if (!name || !root) return;
+  const again = root.querySelector<HTMLElement>(`.control-row [data-control="${CSS.escape(name)}"]`) ?? root.querySelector<HTMLElement>('[data-control="more"]');
+  again?.focus();
+}
+
+/**
  * The modal layer's content for a modal route, from the screen registry. Its body sits inside an
  * error boundary: a body that throws shows a retry inside the dialog, never a blank player.
  *
@@ -51,7 +64,7 @@ export function ModalScreen({ route }: { route: MatchedRoute }) {
   const close = useCallback(() => returnPath && controller.navigate(returnPath), [controller, returnPath]);
   // The opener, read while rendering (before any dialog takes the focus).
   const [opener] = useState(() => controller.host.shadowRoot?.activeElement as HTMLElement | null | undefined);
-  useEffect(() => () => void (opener?.isConnected && opener.focus()), [opener]);
+  useEffect(() => () => returnFocus(controller.host.shadowRoot, opener), [controller, opener]);
   const shown = useRef<ModalName | undefined>(undefined);
   const previous = shown.current;
   useEffect(() => {
