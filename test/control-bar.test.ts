@@ -71,8 +71,8 @@ const rowsOf = (els: HTMLElement[]) => {
 };
 const OPTIONAL = ['transcript', 'chapters', 'list', 'note', 'favorite', 'markup', 'extras', 'share', 'menu'];
 
-async function mountWide(width: number, attrs: Record<string, string> = {}) {
-  const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', favorites: '1', ...attrs });
+async function mountWide(width: number, attrs: Record<string, string> = {}, clock?: FakeClock) {
+  const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', favorites: '1', ...attrs }, { clock });
   el.style.width = `${width}px`;
   await waitFor(() => el[CONTROLLER].state.playback.ready && $(el, '.control-row'), 'controls');
   return el;
@@ -208,10 +208,9 @@ describe('control bar fits its width', () => {
 
   it('the menu releases the bar when it goes away while open; Tab and Shift+Tab leave it as from More', async () => {
     const clock = new FakeClock();
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { clock });
-    el.style.width = '560px';
+    const el = await mountWide(560, {}, clock);
     const c = el[CONTROLLER];
-    const more = await waitFor(() => c.state.playback.ready && $<HTMLElement>(el, '[data-control="more"]'), 'More');
+    const more = await waitFor(() => $<HTMLElement>(el, '[data-control="more"]'), 'More');
     const active = () => shadow(el).activeElement as HTMLElement | null;
     more.focus();
     await sendKeys({ press: 'Enter' });
@@ -279,10 +278,9 @@ describe('control bar fits its width', () => {
 
   it('an open menu keeps the bar shown while the video plays; closing it lets the bar hide (player on a fake clock)', async () => {
     const clock = new FakeClock();
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { clock });
-    el.style.width = '560px';
+    const el = await mountWide(560, {}, clock);
     const c = el[CONTROLLER];
-    const more = await waitFor(() => c.state.playback.ready && $<HTMLElement>(el, '[data-control="more"]'), 'More');
+    const more = await waitFor(() => $<HTMLElement>(el, '[data-control="more"]'), 'More');
     await el.playVideo();
     await waitFor(() => c.state.playback.player === PLAYER_STATE.PLAYING, 'playing');
     more.click();
