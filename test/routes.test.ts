@@ -104,9 +104,9 @@ describe('routes in the element', () => {
     await waitFor(() => !layer().hidden, 'modal layer shown');
     expect(layer().inert).to.equal(false);
     expect($(el, '.screen-host')!.inert).to.equal(true);
-    const dialog = $(el, '[role="dialog"]')!;
+    const dialog = await waitFor(() => $(el, '[role="dialog"]'), 'dialog');
     expect(text(el, '.modal-title')).to.equal('Menu language');
-    expect(shadow(el).activeElement === dialog).to.equal(true);
+    await waitFor(() => shadow(el).activeElement === dialog, 'focus on the dialog');
     dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     // Escape returns to the parent: the settings list, then the menu.
     await waitForPath(el, '/demo/menu/settings');
