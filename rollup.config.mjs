@@ -75,16 +75,20 @@ const builtinSyncExternalStore = {
  * - `interface`: React DOM and the player's React tree (src/app/react-root.tsx and all it imports but the entry has;
  *   React itself is small and in the entry), with the menu screen (the first screen of most embeds): requested as
  *   the entry starts.
- * - `player-route`: the player screen, its control bar, the playback engine and the playlist reader, requested
- *   together by the player routes' loader.
+ * - `playback`: the playback engine, the playlist reader and the html5 adapter, requested by the player routes' loader
+ *   with the playlist. It needs nothing of React: the way from the playlist to the video's source and metadata never
+ *   waits for the 70 kB interface chunk (on a slow connection the engine used to wait for React DOM's download before
+ *   it could ask for the source). scripts/check-size.mjs fails the build if it imports any chunk but the entry.
+ * - `player-route`: the player screen, its control bar and the notices (React), requested beside it.
  * A module the entry has stays in the entry; a group takes only what an earlier group (or the entry) has not. Every
- * other chunk of the interface imports from `interface` anyway (they all need React); `player-route` keeps only what
- * no other chunk imports (else the menu's settings dialogs would load the engine with it).
+ * other chunk of the interface imports from `interface` anyway (they all need React); `playback` and `player-route`
+ * keep only what no other chunk imports (else the menu's settings dialogs would load the engine with them).
  */
 const CHUNK_GROUPS = [
   // The keyboard shortcut table is shared by the player screen and the settings dialogs (a few hundred bytes).
   ['interface', { shared: true }, [/src[\\/]app[\\/]react-root\.tsx$/, /src[\\/]screens[\\/]menu-screen\.tsx$/, /src[\\/]playback[\\/]keyboard\.ts$/]],
-  ['player-route', { shared: false }, [/src[\\/]screens[\\/]player-screen\.tsx$/, /src[\\/]screens[\\/]player-controls\.tsx$/, /src[\\/]playback[\\/]engine\.ts$/, /src[\\/]content[\\/]normalise-playlist\.ts$/, /src[\\/]screens[\\/]notices\.tsx$/]],
+  ['playback', { shared: false }, [/src[\\/]playback[\\/]engine\.ts$/, /src[\\/]content[\\/]normalise-playlist\.ts$/, /src[\\/]playback[\\/]adapters[\\/]html5\.ts$/]],
+  ['player-route', { shared: false }, [/src[\\/]screens[\\/]player-screen\.tsx$/, /src[\\/]screens[\\/]player-controls\.tsx$/, /src[\\/]screens[\\/]notices\.tsx$/]],
 ];
 
 /** The entry chunk's name (`input`); manual chunks name the entry's own modules after it. */

@@ -1,8 +1,8 @@
 // `npm run bench`: entry size, total size, the median time from navigation start to the element's
 // `ready` event (menu rendered), from navigation start to the first `loadedmetadata` of a player opened on a
 // video, and from play to the first video frame, each beside a plain page with one <video> measured in the
-// same run; and the JS heap growth over 50 player <-> menu round trips.
-// Headless Chromium; servers on loopback only.
+// same run, then the first two again on emulated broadband and slow mobile connections; and the JS heap growth
+// over 50 player <-> menu round trips. Headless Chromium; servers on loopback only.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
@@ -23,10 +23,25 @@ await new Promise((r) => demo.listen(0, '127.0.0.1', r));
 const demoUrl = `http://localhost:${demo.address().port}/`;
 const browser = await puppeteer.launch({ executablePath: findChrome(), args: CHROME_ARGS, headless: true });
 
-/** Navigation start -> the probe's `what` (demo/bench.js), in a fresh tab without HTTP cache. */
-async function measure(page, what = 'ready') {
+/**
+ * Connections a visitor may have, emulated by DevTools (every request, preflights included, pays the round trip;
+ * the bandwidth is shared): loopback alone measures the main thread more than the network.
+ */
+const NETWORKS = [
+  { name: 'broadband (40 ms round trip, 10 Mbit/s)', latency: 40, kbps: 10_000 },
+  { name: 'slow mobile (150 ms round trip, 1.6 Mbit/s)', latency: 150, kbps: 1_600 },
+];
+
+/** Navigation start -> the probe's `what` (demo/bench.js), in a fresh tab without HTTP cache (on `network`, if given). */
+async function measure(page, what = 'ready', network = undefined) {
   const tab = await browser.newPage();
   await tab.setCacheEnabled(false);
+  if (network) {
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.enable');
+    const bytes = (network.kbps * 1000) / 8;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: network.latency, downloadThroughput: bytes, uploadThroughput: bytes });
+  }
   await tab.goto(new URL(page, demoUrl).href, { waitUntil: 'domcontentloaded' });
   await tab.waitForFunction((w) => window.__bench && window.__bench[w] !== undefined, { timeout: 30000 }, what);
   const t = await tab.evaluate((w) => window.__bench[w], what);
@@ -316,6 +331,25 @@ try {
   console.log(`navigation -> loadedmetadata (plain <video>):             median ${m.toFixed(0)} ms  [${plainMeta.map((x) => x.toFixed(0)).join(', ')}]`);
   console.log(`navigation -> loadedmetadata (the API's requests alone):  median ${fl.toFixed(0)} ms  [${floor.map((x) => x.toFixed(0)).join(', ')}]`);
   console.log(`ratio player / plain video:    ${(o / m).toFixed(2)}   (target <= 1.6); the API chain alone / plain video: ${(fl / m).toFixed(2)}; player / API chain: ${(o / fl).toFixed(2)}`);
+
+  // The same on emulated connections: there the provider API's round trips (each with its CORS preflight) and the
+  // bytes before the first request weigh more than the main thread. Fewer runs: each takes seconds.
+  const netRuns = Math.max(3, Math.ceil(RUNS / 2));
+  for (const network of NETWORKS) {
+    const rows = { open: [], floor: [], plainMeta: [], menu: [], plainFrame: [] };
+    await measure('bench-open.html', 'metadata', network);
+    for (let i = 0; i < netRuns; i++) {
+      rows.open.push(await measure('bench-open.html', 'metadata', network));
+      rows.floor.push(await measure('bench-floor.html', 'metadata', network));
+      rows.plainMeta.push(await measure('bench-video.html', 'metadata', network));
+      rows.menu.push(await measure('bench-player.html', 'ready', network));
+      rows.plainFrame.push(await measure('bench-video.html', 'ready', network));
+    }
+    const [mo, mf, mp, mm, mv] = [rows.open, rows.floor, rows.plainMeta, rows.menu, rows.plainFrame].map(median);
+    console.log(`on ${network.name}, medians of ${netRuns}:`);
+    console.log(`  loadedmetadata: player ${mo.toFixed(0)} ms, the API's requests alone ${mf.toFixed(0)} ms, plain <video> ${mp.toFixed(0)} ms; player / plain ${(mo / mp).toFixed(2)} (target <= 1.6), API alone / plain ${(mf / mp).toFixed(2)}, player / API alone ${(mo / mf).toFixed(2)}`);
+    console.log(`  menu ready ${mm.toFixed(0)} ms, plain <video> first frame ${mv.toFixed(0)} ms; ratio ${(mm / mv).toFixed(2)} (target <= 2)`);
+  }
 
   const ff = [];
   const plain = [];

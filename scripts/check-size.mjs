@@ -3,7 +3,8 @@
 //   requests): at most 28 kB;
 // - the first screen: the entry plus the interface chunk it requests at once (React DOM, the player's React tree and
 //   the menu screen), at most 98 kB.
-// Other lazy chunks are reported, not budgeted here.
+// Other lazy chunks are reported, not budgeted here. The playback chunk must import the entry only (no React DOM on
+// the way to the first frame).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +12,9 @@ import { gzipSync } from 'node:zlib';
 export const ENTRY = 'dist/patient-ed-player.js';
 export const ENTRY_BUDGET = 28 * 1024;
 export const FIRST_SCREEN_BUDGET = 98 * 1024;
+
+/** The chunk files a minified chunk imports statically (`import ... from "x"` and `import "x"`, not `import()`). */
+export const staticImports = (code) => [...new Set([...code.matchAll(/(?:\bfrom|\bimport)\s*"([^"]+)"/g)].map((m) => m[1]))];
 
 export function sizes(dir = 'dist') {
   const files = [];
@@ -27,6 +31,11 @@ export function sizes(dir = 'dist') {
   const interfaceFiles = files.filter((p) => /[\\/]chunks[\\/]interface-[\w-]+\.js$/.test(p));
   if (interfaceFiles.length !== 1) throw new Error(`Expected one interface chunk in ${dir}/chunks, found ${interfaceFiles.length}`);
   const firstScreen = entry + gz(interfaceFiles[0]);
+  // The playback chunk (engine, playlist reader, html5 adapter) must not wait for React: it imports the entry only.
+  const playbackFiles = files.filter((p) => /[\\/]chunks[\\/]playback-[\w-]+\.js$/.test(p));
+  if (playbackFiles.length !== 1) throw new Error(`Expected one playback chunk in ${dir}/chunks, found ${playbackFiles.length}`);
+  const playbackImports = staticImports(readFileSync(playbackFiles[0], 'utf8')).filter((i) => i !== '../patient-ed-player.js');
+  if (playbackImports.length) throw new Error(`The playback chunk must import the entry only (the first frame never waits for React DOM); it imports ${playbackImports.join(', ')}`);
   const total = files.reduce((n, p) => n + gz(p), 0);
   return { entry, firstScreen, total, files: files.length };
 }
