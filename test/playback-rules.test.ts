@@ -83,6 +83,18 @@ describe('controls visibility (fake clock)', () => {
 describe('control bar renders', () => {
   cleanPlayersAndFaults();
 
+  it('opening a video renders the bar once per change it shows, not once per state change or measurement', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
+    const c = el[CONTROLLER];
+    await waitFor(() => c.state.playback.ready && c.state.playback.hasCaptions && $(el, '.controls'), 'ready with captions');
+    await new Promise((r) => setTimeout(r, 300)); // the resize observer's first measurements
+    // The first render, its measured layout, the captions' Transcript button and its layout, the item ready:
+    // 5 at most (before: 8 or 9, with renders for equal layouts and for every render of the screen above).
+    expect(renderCount(c, 'controls')).to.be.within(2, 5);
+    expect(renderCount(c, 'player-screen'), 'the player screen').to.be.within(1, 4);
+    expect(renderCount(c, 'shell'), 'the shell').to.be.within(1, 3);
+  });
+
   it('does not re-render with the time: only the seek bar and the readout follow it', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
     const c = el[CONTROLLER];

@@ -16,6 +16,7 @@ import { dispatchPlayerEvent } from '../core/events';
 import type { ProviderHosts } from '../content/provider';
 import { ERROR_SCREEN, MENU_SCREEN, MODAL_LAYER, NOTICES, PLAYER_SCREEN } from './chunks';
 import { useLazyModule, type LazyModule } from './lazy-module';
+import { countRender } from './render-count';
 
 const PLATFORMS = ['ios', 'android', 'web'];
 
@@ -184,7 +185,10 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   const route = useMemo(() => matchRoute(path), [path]);
   useFocusFollowsNavigation(host, path);
   const snap = useSnapshot(controller.state);
-  const prefs = mergePreferences(snap.layers);
+  countRender(controller, 'shell');
+  // One object while the layers stay the same (valtio keeps their snapshot), so the screens below are not
+  // rendered again for every change of the shell's other state.
+  const prefs = useMemo(() => mergePreferences(snap.layers), [snap.layers]);
   // The first screen waits for its language catalog (no flash of English); later switches keep the
   // current language on screen until the new catalog has loaded. The controller loads it.
   const languageReady = snap.locale !== undefined;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
@@ -218,6 +218,8 @@ function useControlRowLayout(count: number) {
   const row = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = useState<ControlRowLayout>(ONE_ROW);
   const shown = useRef(layout);
+  /** The layout last set (shown, or about to be). */
+  const latest = useRef(layout);
   const refocus = useRef<string | null>(null);
   const measure = useCallback(() => {
     const el = row.current;
@@ -248,7 +250,11 @@ function useControlRowLayout(count: number) {
       else if (index !== undefined && inMenu && index < next.inline) refocus.current = inRow(index);
       else if (focused.dataset.control === 'more' && next.inline >= count) refocus.current = inRow(shown.current.inline);
     }
-    setLayout((current) => (sameLayout(current, next) ? current : next));
+    // Only a layout that changes is set: an equal one would still run the bar again (React bails out of an equal
+    // state only after rendering the component when an update was pending), once per measurement.
+    if (sameLayout(latest.current, next)) return;
+    latest.current = next;
+    setLayout(next);
   }, [count]);
   useLayoutEffect(() => {
     shown.current = layout;
@@ -270,7 +276,7 @@ function useControlRowLayout(count: number) {
 }
 
 /** The control bar: every button sends a command to the engine (the one place commands run). */
-export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
+export const PlayerControls = memo(function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
   const { i18n } = useLingui();
   const { controller } = usePlayer();
   const engine = controller.engine;
@@ -388,4 +394,4 @@ export function PlayerControls({ prefs, basePath, onMenu }: ControlsProps) {
       </div>
     </div>
   );
-}
+});

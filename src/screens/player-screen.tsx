@@ -13,6 +13,7 @@ import { noticeText } from './notices';
 import { PlayerControls } from './player-controls';
 import { ControlsVisibility } from '../playback/controls-visibility';
 import { PLAYER_CSS } from './player-styles';
+import { countRender } from '../app/render-count';
 
 interface PlayerScreenProps {
   client: string;
@@ -33,6 +34,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
   const { menuLanguage } = prefs;
   // The controller requested the playlist on navigation (and starts it in the engine when it arrives).
   const snap = useSnapshot(controller.state);
+  countRender(controller, 'player-screen');
   const playlist = snap.data.playlist;
   const pb = snap.playback;
   const basePath = collection ? paths.collectionItem(client, collection, code) : paths.playlist(client, code);
@@ -52,10 +54,10 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
   useEffect(() => controls.playback(pb.player, pb.ready), [pb.player, pb.ready, controls]);
   useEffect(() => () => controls.dispose(), [controls]);
 
-  const onMenu = () => {
+  const onMenu = useCallback(() => {
     controller.command('pauseVideo');
     controller.navigate(paths.modal(basePath, 'info'));
-  };
+  }, [controller, basePath]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     activity();
