@@ -517,4 +517,22 @@ describe('search: the route drives an open dialog', () => {
     await waitFor(() => new URLSearchParams(el[CONTROLLER].search).get('search') === 'hip repl', 'written', 2000);
     expect(new URLSearchParams(el[CONTROLLER].search).get('taxonomy')).to.equal('kind:video');
   });
+
+  it('a write still waiting for its 400 ms when the host navigates does not overwrite the host\'s route (test clock)', async () => {
+    const clock = new FakeClock();
+    const el = await mountPlayer({ client: 'demo' }, { clock });
+    await openSearch(el);
+    await settled(el);
+    type(el, 'knee');
+    await settled(el, 'knee');
+    // The visitor's query is due in 400 ms; the host navigates first, and the wait ends before the dialog has
+    // shown the host's query (the timer fired late on a loaded machine).
+    el[CONTROLLER].navigate('/demo/menu/search?search=hip');
+    clock.tick(400);
+    expect(new URLSearchParams(el[CONTROLLER].search).get('search'), 'the host\'s route stays').to.equal('hip');
+    await settled(el, 'hip');
+    expect(input(el)!.value, 'the box').to.equal('hip');
+    clock.tick(400);
+    expect(new URLSearchParams(el[CONTROLLER].search).get('search'), 'written from there').to.equal('hip');
+  });
 });

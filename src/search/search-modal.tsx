@@ -143,6 +143,9 @@ export function SearchModal({ route }: ModalBodyProps) {
   const writer = useDebounced(() => {
     if (!session) return;
     if (!isSearchRoute(controller.path)) return; // closed meanwhile: the route is not the search's any more
+    // The route's query changed from elsewhere since the dialog last wrote it (the host navigated): that query wins;
+    // the dialog shows it (RouteSync) and writes again from there.
+    if (controller.search !== written.current) return;
     written.current = withSearchQuery(controller.search, writeSearchQuery(fromUiState(latest.current, session.config.index)));
     controller.replaceQuery(written.current);
   }, SEARCH_TIMING.writeDelayMs, controller.clock);
@@ -182,8 +185,8 @@ export function SearchModal({ route }: ModalBodyProps) {
 /** A search route reached from elsewhere while the dialog is open (the host navigates): its query is shown. */
 function RouteSync({ written, external, index, language }: { written: { current: string }; external: { current: string | undefined }; index: string; language: string }) {
   const { controller } = usePlayer();
-  // The in-memory location's own search hook (the one the Router has): nothing of wouter's beyond it.
-  const search = controller.location.searchHook();
+  // The in-memory location's own search hook (the one the Router has; PlayerApp made it): nothing of wouter's beyond it.
+  const search = controller.location!.searchHook();
   const { setUiState } = useInstantSearch();
   useEffect(() => {
     if (search === written.current) return;
@@ -290,8 +293,11 @@ function SearchBox({ i18n, language, external }: ScreenProps) {
   useEffect(() => {
     const el = input.current;
     const typing = el && (el.getRootNode() as Document | ShadowRoot).activeElement === el;
-    if (!typing || external.current === query) setValue(query);
-    external.current = undefined;
+    if (external.current === query) external.current = undefined;
+    // A change of the visitor's own query arriving in between (their last keystroke's answer) leaves the route's
+    // query to come: it is cleared only once shown, or the box would keep what the visitor typed.
+    else if (typing) return;
+    setValue(query);
   }, [query, external]);
   useEffect(() => {
     input.current?.focus();
