@@ -72,9 +72,9 @@ const builtinSyncExternalStore = {
 /**
  * Chunks that are always requested together are one file each: fewer requests on the way to the first screen,
  * and no dependency found only once a first file is parsed (a round trip later).
- * - `interface`: React DOM and the player's React tree (src/app/react-root.tsx and all it imports but the entry has;
- *   React itself is small and in the entry), with the menu screen (the first screen of most embeds): requested as
- *   the entry starts.
+ * - `interface`: React, React DOM and the player's React tree (src/app/react-root.tsx and all it imports but the
+ *   entry has), with the menu screen (the first screen of most embeds): requested as the entry starts. The entry has
+ *   no React (scripts/check-size.mjs checks it).
  * - `playback`: the playback engine, the playlist reader and the html5 adapter, requested by the player routes' loader
  *   with the playlist. It needs nothing of React: the way from the playlist to the video's source and metadata never
  *   waits for the 70 kB interface chunk (on a slow connection the engine used to wait for React DOM's download before

@@ -1,6 +1,6 @@
 import { setupI18n, type I18n } from '@lingui/core';
-import { subscribe } from 'valtio';
-import { memoryLocation } from 'wouter/memory-location';
+import { subscribe } from 'valtio/vanilla';
+import type { memoryLocation } from 'wouter/memory-location';
 import { DEFAULT_TIMEOUT_MS, HttpClient, isRetryable } from '../content/http';
 import { ProviderApi, resolveHosts, type ProviderHosts } from '../content/provider';
 import { messages as enMessages } from '../../locales/en/messages';
@@ -48,7 +48,12 @@ export interface EmbedOptions {
 export class PlayerController implements CommandContext {
   readonly state: PlayerState = createPlayerState();
   readonly i18n: I18n = setupI18n({ locale: 'en', messages: { en: { ...enMessages } } });
-  readonly location: MemoryLocation;
+  /**
+   * The in-memory location (wouter's memoryLocation) the React tree routes on: made by the interface chunk when it
+   * mounts (`useRouterLocation`), on the path the controller is on by then. Until then the controller's own path is
+   * the location (React and wouter's hooks stay out of the entry).
+   */
+  location?: MemoryLocation;
   /** Per-instance stylesheet for preference-driven theme rules (colour, scale). */
   readonly dynamicSheet = new CSSStyleSheet();
   private themeText = '';
@@ -97,9 +102,12 @@ export class PlayerController implements CommandContext {
     readonly host: HTMLElement,
     initialPath = '/',
   ) {
-    const loc = memoryLocation({ path: initialPath });
-    this.location = loc;
     [this.currentPath, this.currentSearch = ''] = initialPath.split('?');
+  }
+
+  /** Where the in-memory location is: the path with its query. */
+  get href(): string {
+    return this.currentSearch ? `${this.currentPath}?${this.currentSearch}` : this.currentPath;
   }
 
   /**
@@ -178,7 +186,7 @@ export class PlayerController implements CommandContext {
   private go(target: string, replace = false): void {
     [this.currentPath, this.currentSearch = ''] = target.split('?');
     this.syncRoute();
-    this.location.navigate(target, { replace });
+    this.location?.navigate(target, { replace });
   }
 
   /** Open a share link's playlist at its item and time (the route itself is the caller's). */
@@ -252,7 +260,7 @@ export class PlayerController implements CommandContext {
   replaceQuery(search: string): void {
     if (search === this.currentSearch) return;
     this.currentSearch = search;
-    this.location.navigate(search ? `${this.currentPath}?${search}` : this.currentPath, { replace: true });
+    this.location?.navigate(this.href, { replace: true });
   }
 
   /** Retry a failed route request (the screens' "Try again"). */

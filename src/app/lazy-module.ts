@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 /**
  * A code chunk loaded on demand, whose module is then available synchronously. Unlike `React.lazy`,
  * a screen whose chunk was preloaded (by the controller, on navigation) renders at once and never
@@ -35,28 +33,4 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
       return pending;
     },
   };
-}
-
-export type LazyState<T> = { status: 'loading' } | { status: 'ready'; module: T } | { status: 'error'; error: unknown; retry: () => void };
-
-/** Read a lazy module in a component: ready at once when preloaded; otherwise loads, with a retry on failure. */
-export function useLazyModule<T>(mod: LazyModule<T>): LazyState<T> {
-  const [, setVersion] = useState(0);
-  const [failure, setFailure] = useState<{ mod: LazyModule<T>; error: unknown }>();
-  const loaded = mod.current;
-  const failed = failure?.mod === mod ? failure : undefined;
-  useEffect(() => {
-    if (loaded || failed) return;
-    let live = true;
-    mod.load().then(
-      () => live && setVersion((v) => v + 1),
-      (error: unknown) => live && setFailure({ mod, error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [mod, loaded, failed]);
-  if (loaded) return { status: 'ready', module: loaded };
-  if (failed) return { status: 'error', error: failed.error, retry: () => setFailure(undefined) };
-  return { status: 'loading' };
 }

@@ -1,6 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { PlayerContext, type PlayerContextValue } from './context';
 import { Shell } from './shell';
 import { applyEmbedOptions, CONTROLLER, hostsOf, type ControllerHost, type PlayerAppProps } from './embed-options';
@@ -8,6 +9,8 @@ import { applyEmbedOptions, CONTROLLER, hostsOf, type ControllerHost, type Playe
 export function PlayerApp(props: PlayerAppProps) {
   const host = (props.container instanceof ShadowRoot ? props.container.host : props.container) as ControllerHost;
   const controller = host[CONTROLLER];
+  // The controller routes before React is there; its in-memory location starts where it is by now.
+  const location = (controller.location ??= memoryLocation({ path: controller.href }));
   useEffect(() => applyEmbedOptions(controller, props));
   // This render's hosts (the effect above hands the same ones to the controller's requests).
   const hosts = useMemo(() => hostsOf(props), [props.providerUrl, props.apiUrl, props.deliveryUrl, props.staticUrl, props.brochureUrl]);
@@ -27,7 +30,7 @@ export function PlayerApp(props: PlayerAppProps) {
   return (
     <I18nProvider i18n={controller.i18n}>
       <PlayerContext.Provider value={context}>
-        <Router hook={controller.location.hook} searchHook={controller.location.searchHook}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
           <Shell hosts={hosts} host={host} contextMenu={!/^(off|0|false)$/i.test(props.contextMenu ?? '')} />
         </Router>
       </PlayerContext.Provider>

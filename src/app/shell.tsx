@@ -15,7 +15,8 @@ import { themeCss } from '../element/styles';
 import { dispatchPlayerEvent } from '../core/events';
 import type { ProviderHosts } from '../content/provider';
 import { ERROR_SCREEN, MENU_SCREEN, MODAL_LAYER, NOTICES, PLAYER_SCREEN } from './chunks';
-import { useLazyModule, type LazyModule } from './lazy-module';
+import type { LazyModule } from './lazy-module';
+import { useLazyModule } from './use-lazy-module';
 import { countRender } from './render-count';
 
 const PLATFORMS = ['ios', 'android', 'web'];

@@ -1,4 +1,4 @@
-import { ref } from 'valtio';
+import { ref } from 'valtio/vanilla';
 import type { Chapter, Playlist, PlaylistItem } from '../content/playlist';
 import type { ProviderApi } from '../content/provider';
 import { isRetryable } from '../content/http';

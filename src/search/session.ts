@@ -4,7 +4,7 @@
  * The session lives on the player's controller (nothing is shared between players) and is prepared by
  * the route loader as the search route is entered, so the index builds while the dialog's code loads.
  */
-import { subscribe } from 'valtio';
+import { subscribe } from 'valtio/vanilla';
 import type { SearchClient } from 'instantsearch.js';
 import type { PlayerController } from '../app/controller';
 import type { Profile } from '../content/profile';

@@ -1,4 +1,4 @@
-import { proxy, ref } from 'valtio';
+import { proxy, ref } from 'valtio/vanilla';
 import type { Cue } from '../playback/vtt';
 import type { Playlist } from '../content/playlist';
 import type { Profile } from '../content/profile';

@@ -1,4 +1,4 @@
-import { ref } from 'valtio';
+import { ref } from 'valtio/vanilla';
 
 /** A load failure as screens show it (HttpError kinds: network, timeout, status, parse). */
 export interface LoadError {
