@@ -652,7 +652,7 @@ export function manifestPlugin(api) {
         const decl = mod.declarations?.find((d) => d.kind === 'class' && d.name === CLASS_NAME);
         if (!decl) continue;
         decl.superclass = { name: 'HTMLElement', package: 'global:' };
-        const declared = new Map((decl.members ?? []).filter((m) => m.privacy !== 'private' && !m.name.startsWith('[') && m.name !== 'adoptedStyleSheets').map((m) => [m.name, m]));
+        const declared = new Map((decl.members ?? []).filter((m) => m.name && m.privacy !== 'private' && !m.name.startsWith('[') && m.name !== 'adoptedStyleSheets').map((m) => [m.name, m]));
         const members = [];
         for (const a of api.attributes) {
           if (!a.prop) continue;

@@ -39,6 +39,7 @@ function fakeContext() {
   const ctx: CommandContext = {
     host: document.createElement('div'),
     state: createPlayerState(),
+    path: '/demo/player/A_DEMO_VIDEO',
     playback: async () => engine,
     loadedPlayback: () => engine,
     preferences: () => prefs,

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
 import { definePlayer, PatientEdPlayerElement } from '../src/element/player-element';
-import { $, clearStorage, mountPlayer, PROVIDER_URL, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
+import { $, clearProviderLog, clearStorage, FAULT_PROVIDER_URL, mountPlayer, PROVIDER_URL, providerLog, shadow, sleep, text, unmountAll, waitFor, waitForPath } from './helpers';
 
 describe('<patient-ed-player> element', () => {
   beforeEach(clearStorage);
@@ -85,10 +85,66 @@ describe('<patient-ed-player> element', () => {
   it('releases its React tree when removed and renders again when re-attached', async () => {
     const el = await mountPlayer({ client: 'demo' });
     el.remove();
+    await Promise.resolve(); // released at the end of the task (a move within it keeps everything)
     expect(shadow(el).childElementCount).to.equal(0);
     document.body.append(el);
     await waitFor(() => $(el, '.menu-sections'), 'menu after re-attach');
     el.remove();
+  });
+
+  it('a property set before the element was defined takes effect, and so do later sets', async () => {
+    // A page (or a framework binding properties) that sets them before the script defined the element.
+    const tag = `ped-late-${Math.random().toString(36).slice(2)}`;
+    const el = document.createElement(tag) as PatientEdPlayerElement & Record<string, unknown>;
+    el.setAttribute('provider-url', PROVIDER_URL);
+    el.client = 'demo';
+    el.code = 'A_DEMO_SLIDES';
+    el.fontSize = '150';
+    customElements.define(tag, class extends PatientEdPlayerElement {});
+    document.body.append(el);
+    try {
+      await waitForPath(el, '/demo/player/A_DEMO_SLIDES');
+      expect([el.getAttribute('code'), el.getAttribute('font-size'), Object.prototype.hasOwnProperty.call(el, 'code')]).to.deep.equal(['A_DEMO_SLIDES', '150', false]);
+      el.code = 'A_DEMO_VIDEO';
+      await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
+      expect(el.getAttribute('code')).to.equal('A_DEMO_VIDEO');
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('an element not on a page renders nothing and asks for nothing, whatever its attributes; put on one, it starts', async () => {
+    await clearProviderLog();
+    const el = document.createElement('patient-ed-player');
+    el.setAttribute('provider-url', FAULT_PROVIDER_URL);
+    el.setAttribute('client', 'demo');
+    el.setAttribute('code', 'A_DEMO_VIDEO');
+    const events: string[] = [];
+    for (const type of ['navigate', 'ready', 'error']) el.addEventListener(type, () => events.push(type));
+    await sleep(300);
+    expect(shadow(el).childElementCount, 'nothing rendered').to.equal(0);
+    expect((await providerLog()).map((r) => r.path), 'no request').to.deep.equal([]);
+    expect(events).to.deep.equal([]);
+    document.body.append(el);
+    try {
+      await waitFor(() => events.includes('ready'), 'ready once on the page');
+      expect((await providerLog()).some((r) => r.path.startsWith('/api/clients/demo'))).to.equal(true);
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('a provider-url changed while the first one is still being asked loads the configuration from the new one', async () => {
+    const errors: unknown[] = [];
+    const el = await mountPlayer({ client: 'demo', 'provider-url': 'http://127.0.0.1:9/' }, { waitReady: false });
+    el.addEventListener('error', (e) => errors.push((e as CustomEvent).detail));
+    await sleep(100);
+    el.setAttribute('provider-url', PROVIDER_URL);
+    await waitFor(() => $(el, '.menu-sections'), 'menu from the new provider');
+    expect(el[CONTROLLER].state.clientStatus).to.equal('ready');
+    await sleep(300);
+    expect(errors, 'no failure from the old provider').to.deep.equal([]);
+    expect($(el, '.menu-sections')).to.exist;
   });
 
   it('provider-url points the player at another provider base', async () => {

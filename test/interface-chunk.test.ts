@@ -105,6 +105,7 @@ describe('the interface chunk', () => {
     expect(text(el, '.loading .visually-hidden')).to.equal('Loading…');
     await expect(el).shadowDom.to.be.accessible();
     el.remove();
+    await Promise.resolve(); // released at the end of the task
     expect(shadow(el).childElementCount, 'nothing left when removed').to.equal(0);
     const ready = new Promise((resolve) => el.addEventListener('ready', resolve, { once: true }));
     document.body.append(el);
@@ -147,6 +148,7 @@ describe('the interface chunk', () => {
     const el = await mountPlayer({ client: 'demo' }, { waitReady: false });
     await waitFor(() => $(el, '.load-failure'), 'the failure');
     unmountAll();
+    await Promise.resolve(); // released at the end of the task
     const before = imports;
     window.dispatchEvent(new Event('online'));
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -605,6 +605,7 @@ describe('autoplay, touch devices, skipping rules and release', () => {
     const media = video(el);
     const states = record(el, 'statechange');
     el.remove();
+    await Promise.resolve(); // released at the end of the task (a move within it keeps everything)
     expect(media.isConnected).to.equal(false);
     expect(media.paused).to.equal(true);
     expect(media.getAttribute('src')).to.equal(null);
@@ -701,5 +702,86 @@ describe('review fixes: replay, chapter route, session choices, menu access, end
     dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
     await waitFor(() => shadow(el).activeElement === opener, 'focus back on the opener');
+  });
+});
+
+describe('the host page around playback: moves, volume across playlists, early seeks', () => {
+  beforeEach(clearStorage);
+  afterEach(unmountAll);
+
+  it('moved to another parent within one task, the video plays on: same media, no reload, no state change', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO', captions: 'off' });
+    await el.playVideo();
+    await waitFor(() => pb(el).player === 1 && pb(el).currentTime > 0.5, 'playing');
+    const media = video(el);
+    const states = record<{ state: number }>(el, 'statechange');
+    const box = document.createElement('div');
+    document.body.append(box);
+    try {
+      box.append(el);
+      const at = pb(el).currentTime;
+      await waitFor(() => pb(el).currentTime > at + 0.5, 'time going on after the move', 4000);
+      expect(video(el), 'the same media element').to.equal(media);
+      expect([pb(el).player, media.paused]).to.deep.equal([1, false]);
+      expect(states.map((s) => s.state)).to.deep.equal([]);
+    } finally {
+      box.remove();
+    }
+  });
+
+  it('taken off the page and put back later, the player comes back on the same item at the same time, paused', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO', captions: 'off' });
+    await el.seekToIndex(1);
+    await waitFor(() => pb(el).ready && pb(el).index === 1, 'second item');
+    await el.seekTo(4);
+    el.remove();
+    await sleep(100);
+    // Off the page the media is released: not ready, and nothing plays.
+    expect([el.getPlayerState(), pb(el).ready]).to.deep.equal([-1, false]);
+    document.body.append(el);
+    await waitFor(() => pb(el).ready && video(el)?.readyState >= 1, 'ready again');
+    expect(pb(el).index).to.equal(1);
+    expect(video(el).currentTime).to.be.closeTo(4, 0.3);
+    expect(el.getCurrentTime()).to.be.closeTo(4, 0.3);
+    expect(el.getPlayerState()).to.not.equal(1);
+  });
+
+  it('the volume chosen stays when another playlist opens (from the menu too), with no event saying otherwise', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    await el.setVolume(0.4);
+    const volumes = record<{ volume: number }>(el, 'volumechange');
+    el.setAttribute('code', 'A_DEMO_DUAL');
+    await waitFor(() => pb(el).playlist?.code === 'A_DEMO_DUAL' && pb(el).ready, 'the other playlist ready');
+    expect([el.getVolume(), video(el).volume]).to.deep.equal([0.4, 0.4]);
+    await el.exitVideo();
+    await el.setVolume(0.3);
+    el.navigate('A_DEMO_VIDEO');
+    await waitFor(() => pb(el).playlist?.code === 'A_DEMO_VIDEO' && pb(el).ready, 'back on the video');
+    expect([el.getVolume(), video(el).volume]).to.deep.equal([0.3, 0.3]);
+    expect(volumes.at(-1)?.volume).to.equal(0.3);
+  });
+
+  it('pauseVideo answers once paused; playVideo on the menu answers false and leaves nothing to play later', async () => {
+    const el = await mountReady({ code: 'A_DEMO_VIDEO', captions: 'off' });
+    await el.playVideo();
+    await waitFor(() => pb(el).player === 1, 'playing');
+    await el.pauseVideo();
+    expect([el.getPlayerState(), video(el).paused]).to.deep.equal([2, true]);
+    await el.exitVideo();
+    await waitForPath(el, /\/demo\/menu/);
+    expect(await el.playVideo()).to.equal(false);
+    el.navigate('A_DEMO_SLIDES');
+    await waitFor(() => pb(el).playlist?.code === 'A_DEMO_SLIDES' && pb(el).ready, 'slides ready');
+    await sleep(300);
+    expect(el.getPlayerState(), 'not playing by itself').to.not.equal(1);
+  });
+
+  it('a seek asked for as soon as the player is ready (the item still loading) is applied when the item is', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
+    const answer = new Promise<boolean>((resolve) => el.addEventListener('ready', () => resolve(el.seekTo(5)), { once: true }));
+    expect(await answer).to.equal(true);
+    await waitFor(() => pb(el).ready && video(el)?.readyState >= 1, 'item ready');
+    expect(video(el).currentTime).to.be.closeTo(5, 0.3);
+    expect(el.getCurrentTime()).to.be.closeTo(5, 0.3);
   });
 });

@@ -61,6 +61,8 @@ export class PlayerController implements CommandContext {
   private currentSearch = '';
   private apiCache?: { key: string; api: ProviderApi };
   private clientAbort?: AbortController;
+  /** The client and provider hosts the configuration was (or is being) loaded for. */
+  private clientKey?: string;
   private readonly profile = new ResourceSlot(this.state.data.profile, (e) => this.reportError('menu', e));
   private readonly playlist = new ResourceSlot(this.state.data.playlist, (e) => this.reportError('playlist', e));
   /** The menu language whose catalog was last requested, and the caption language last applied. */
@@ -334,7 +336,10 @@ export class PlayerController implements CommandContext {
 
   /** Load the client configuration (account layer) and the stored local layer, once per client change. */
   async loadClient(client: string, hosts: ProviderHosts): Promise<void> {
-    if (this.state.loadedClient === client && this.state.clientStatus !== 'error') return;
+    // Another provider (provider-url, api-url or delivery-url changed) is asked again, like another client.
+    const key = `${client}|${hosts.api}|${hosts.delivery}`;
+    if (this.state.loadedClient === client && this.clientKey === key && this.state.clientStatus !== 'error') return;
+    this.clientKey = key;
     this.clientAbort?.abort();
     const abort = (this.clientAbort = new AbortController());
     const stored = readStored();

@@ -34,6 +34,8 @@ export interface CommandContext {
   /** The element (events are dispatched on it; full screen is requested for it). */
   readonly host: HTMLElement;
   readonly state: PlayerState;
+  /** The in-memory location's path (the screen the player is on). */
+  readonly path: string;
   /** The playback engine, its chunk loaded first when needed (the menu does not carry it). */
   playback(): Promise<PlaybackCommands>;
   /** The playback engine when its chunk is loaded already. */

@@ -10,7 +10,7 @@ import { isMenuCode } from '../content/profile';
 import { dispatchPlayerEvent } from '../core/events';
 import { toggleFullscreen } from '../core/fullscreen';
 import { PLAYER_STATE, type PlayerStateValue } from '../playback/timing';
-import { paths } from '../routing/routes';
+import { matchRoute, paths } from '../routing/routes';
 import type { CommandContext, PlaybackCommands } from './context';
 
 /** Argument rules, checked before anything runs: a failing argument changes nothing. */
@@ -183,6 +183,9 @@ const pb = (ctx: CommandContext) => ctx.state.playback;
  * Run on the engine: at once when it is loaded (the UI and the keyboard stay synchronous), after its
  * chunk has loaded otherwise (a host command sent while the menu shows).
  */
+/** Not settled on a menu or error screen: a player route, or not routed yet (the element not on a page). */
+const onPlayerScreen = (ctx: CommandContext) => !['navigation', 'error'].includes(matchRoute(ctx.path).name);
+
 function onEngine<R>(ctx: CommandContext, run: (engine: PlaybackCommands) => R): R | Promise<R> {
   const engine = ctx.loadedPlayback();
   return engine ? run(engine) : ctx.playback().then(run);
@@ -278,7 +281,14 @@ export const COMMANDS = {
     run: (ctx) => (pb(ctx).playlist ? onEngine(ctx, (e) => e.setIndex(0, true)) : false),
   }),
   /** Play (queued until the item is ready). */
-  playVideo: command({ kind: 'action', host: true, args: [], run: (ctx) => onEngine(ctx, (e) => e.play()) }),
+  playVideo: command({
+    kind: 'action',
+    host: true,
+    args: [],
+    // Queued while a playlist is on its way (or the element not yet routed); on a menu or error screen there is
+    // nothing to play: false, and nothing waits to play the next playlist opened.
+    run: (ctx) => (onPlayerScreen(ctx) ? onEngine(ctx, (e) => e.play()) : false),
+  }),
   /** Pause. */
   pauseVideo: command({ kind: 'action', host: true, args: [], run: (ctx) => onEngine(ctx, (e) => e.pause()) }),
   /** Next item (the last wraps to the first). */
@@ -328,7 +338,8 @@ export const COMMANDS = {
     kind: 'action',
     host: true,
     args: [{ name: 'seconds', type: 'number', min: 0 }],
-    run: (ctx, seconds: number) => onEngine(ctx, (e) => e.seek(seconds)),
+    // Kept while the item loads (applied when it is ready); on a menu or error screen there is nothing to seek.
+    run: (ctx, seconds: number) => (onPlayerScreen(ctx) ? onEngine(ctx, (e) => e.seek(seconds)) : false),
   }),
   /** Seek to a chapter of the current item (0-based). */
   seekToChapter: command({

@@ -41,8 +41,7 @@ export const lazyRenderer = {
   update(ctx: RootContext, props: PlayerAppProps): void {
     ctx.props = props;
     if (ctx.root) ctx.root.render(props);
-    // r2wc renders before the element is in a document (its attributes set first): a failure then was not shown;
-    // being connected (or any later change) tries again.
+    // No root yet (the interface chunk still loading, or failed): any later change tries again.
     else load(ctx);
   },
   unmount(ctx: RootContext): void {

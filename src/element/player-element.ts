@@ -8,12 +8,14 @@ import { ELEMENT_EVENTS, ELEMENT_PROPS } from './attributes';
 import { FORWARDED_EVENT_NAMES, type PlayerEventMap } from '../core/events';
 import { baseSheet } from './styles';
 import { attachCommandEvents } from './transports/custom-events';
+import type { PlayerPropName } from '../react-jsx';
 
 export const TAG_NAME = 'patient-ed-player';
 
 // r2wc keeps its props and render method under these registered symbols.
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
+const R2WC_CONNECTED = Symbol.for('r2wc.connected');
 
 const Base = r2wcCore(null as never, {
   shadow: 'open',
@@ -153,19 +155,27 @@ declare const __PLAYER_VERSION__: string;
 export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLElement) {
   /** This copy's version (package.json); a page that loads two copies keeps the first and is told so. */
   static readonly version: string = __PLAYER_VERSION__;
-  declare client: string | undefined;
-  declare code: string | undefined;
-  declare language: string | undefined;
-  declare providerUrl: string | undefined;
   readonly [CONTROLLER] = new PlayerController(this);
   private disconnectAll?: () => void;
+  /** Taken off the page in this task: torn down at its end unless put back by then (a move). */
+  private leaving = false;
 
   constructor() {
     super();
+    // r2wc takes an element for connected from its creation: attributes set on one made by createElement would render
+    // the interface, route and request before it is on a page. It renders once connected instead.
+    (this as unknown as Record<symbol, boolean>)[R2WC_CONNECTED] = false;
     this.shadowRoot!.adoptedStyleSheets = [baseSheet(), this[CONTROLLER].dynamicSheet];
   }
 
   connectedCallback(): void {
+    // Moved within one task (taken out and put back, as a framework reorders a list): nothing was torn down, the
+    // media plays on.
+    if (this.leaving) {
+      this.leaving = false;
+      return;
+    }
+    upgradeProperties(this);
     const controller = this[CONTROLLER];
     // Route now: the first requests start before React's first (asynchronous) render.
     applyEmbedOptions(controller, (this as unknown as { [R2WC_PROPS]: PlayerAppProps })[R2WC_PROPS]);
@@ -183,9 +193,14 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
   }
 
   disconnectedCallback(): void {
-    this.disconnectAll?.();
-    this.disconnectAll = undefined;
-    base.disconnectedCallback.call(this);
+    this.leaving = true;
+    queueMicrotask(() => {
+      if (!this.leaving) return;
+      this.leaving = false;
+      this.disconnectAll?.();
+      this.disconnectAll = undefined;
+      base.disconnectedCallback.call(this);
+    });
   }
 
   /**
@@ -205,6 +220,21 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
   /** The in-memory location path (for hosts and tests; the page URL is never touched). */
   get currentPath(): string {
     return this[CONTROLLER].path;
+  }
+}
+
+/**
+ * Properties a page set on the element before its script defined it (a framework binding properties, a script that
+ * ran first) are own properties of the element that hide the class's accessors: they are handed to the accessors
+ * (which set the attributes), so that they take effect and later sets work.
+ */
+function upgradeProperties(host: PatientEdPlayerElement): void {
+  const self = host as unknown as Record<string, unknown>;
+  for (const prop of ELEMENT_PROPS) {
+    if (!Object.prototype.hasOwnProperty.call(self, prop)) continue;
+    const value = self[prop];
+    delete self[prop];
+    self[prop] = value;
   }
 }
 
@@ -258,7 +288,14 @@ for (const name of HOST_COMMANDS) {
   });
 }
 
-export interface PatientEdPlayerElement extends PlayerMethods {
+/**
+ * The attributes' properties (camelCase: `font-size` -> `fontSize`), strings as the attributes are; setting one sets
+ * the attribute, `undefined` removes it. The names come from the same tables as the attributes (src/react-jsx.ts);
+ * `lang` (an alias of `language`) keeps HTMLElement's type.
+ */
+export type PlayerProperties = { [P in Exclude<PlayerPropName, keyof HTMLElement>]: string | undefined };
+
+export interface PatientEdPlayerElement extends PlayerMethods, PlayerProperties {
   addEventListener<K extends keyof PlayerEventMap>(
     type: K,
     listener: (this: PatientEdPlayerElement, ev: CustomEvent<PlayerEventMap[K]>) => unknown,

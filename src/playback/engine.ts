@@ -63,6 +63,12 @@ export class PlaybackEngine {
   private readonly noticeTimers = new Set<number>();
   private cues: Cue[] = [];
   private pendingPlay = false;
+  /** A playlist was loaded or the volume set: later playlists keep the volume. */
+  private volumeChosen = false;
+  /** A seek asked for while the item loaded: applied when it is ready. */
+  private pendingSeek?: number;
+  /** Where the item was when the element left the page: it comes back there (paused) when the stage does. */
+  private resumeAt?: { index: number; time: number };
   /** pause() came while the item was loading: it does not start by itself when ready. */
   private pausedWhileLoading = false;
   private noticeId = 0;
@@ -130,6 +136,7 @@ export class PlaybackEngine {
     const { volume, muted, unmuteVolume } = this.pb;
     this.unloadItem();
     this.pendingPlay = false;
+    this.pendingSeek = undefined;
     const next = initialPlayback();
     Object.assign(next, { volume, muted, unmuteVolume });
     const had = this.pb.playlist !== undefined;
@@ -154,8 +161,11 @@ export class PlaybackEngine {
       this.stageWaiters.clear();
       for (const resolve of waiters) resolve(stage);
     } else if (this.pb.playlist && !this.loadAbort && this.deferredLoad === undefined) {
-      // The screen came back with nothing loaded or loading: load the current item.
-      void this.loadItem(this.pb.index, this.pendingPlay ? 'yes' : 'no');
+      // The screen came back with nothing loaded or loading: load the current item, where it was if the element
+      // left the page with it (the same viewing).
+      const resume = this.resumeAt?.index === this.pb.index ? this.resumeAt : undefined;
+      this.resumeAt = undefined;
+      void this.loadItem(this.pb.index, this.pendingPlay ? 'yes' : 'no', resume?.time ?? 0, Boolean(resume));
     }
   }
 
@@ -184,7 +194,11 @@ export class PlaybackEngine {
     const prefs = this.deps.prefs();
     const previous = this.pb;
     const queued = this.pendingPlay;
-    const keepVolume = previous.key !== undefined;
+    const queuedSeek = resume ? undefined : this.pendingSeek;
+    // The volume the viewer (or the host) chose stays with the player from one playlist to the next; only the
+    // first one starts from the preferences.
+    const keepVolume = this.volumeChosen;
+    this.volumeChosen = true;
     this.unloadItem();
     const next = initialPlayback();
     if (keepVolume) {
@@ -205,6 +219,7 @@ export class PlaybackEngine {
     this.deps.state.playback = next;
     this.playlistStarted = Boolean(resume);
     this.pendingPlay = queued;
+    this.pendingSeek = queuedSeek;
     const play = resume?.play ? 'yes' : prefs.autoplay === 1 ? 'auto' : 'no';
     // Started at once, with or without a stage: the item's requests do not wait for the screen.
     void this.loadItem(next.index, play, resume?.at ?? 0, Boolean(resume));
@@ -334,6 +349,9 @@ export class PlaybackEngine {
         this.lastTime = this.watched = startAt;
         this.pb.currentTime = startAt;
       }
+      const seekTo = this.pendingSeek;
+      this.pendingSeek = undefined;
+      if (seekTo !== undefined) this.seek(seekTo); // the skipping rule applies as to any seek
       this.startPolling();
       if (!this.pb.ready) this.onReady(adapter.getDuration());
       // A pause asked for while the item loaded (annotation entered, the host paused) wins over its autoplay.
@@ -431,6 +449,14 @@ export class PlaybackEngine {
 
   /** Release everything (the element left the page or the playlist screen closed). */
   dispose(): void {
+    const pb = this.pb;
+    if (pb.playlist && (this.adapter || this.loadAbort)) {
+      this.resumeAt = { index: pb.index, time: this.adapter?.getCurrentTime() || pb.currentTime };
+      // The media is released: not ready (and not playing) until the element is back on a page.
+      pb.ready = false;
+      this.setPlayerState(PLAYER_STATE.NOT_READY);
+    }
+    this.pendingSeek = undefined;
     this.unloadItem();
     this.stageWaiters.clear();
     this.clock.clearTimeout(this.indicatorTimer);
@@ -732,6 +758,8 @@ export class PlaybackEngine {
     if (!this.pb.ready) this.pausedWhileLoading = true;
     if (!this.adapter) return Boolean(this.pb.playlist);
     this.adapter.pause();
+    // Paused as the call answers (the media's own pause event only confirms it, a task later).
+    if (this.pb.player === PLAYER_STATE.PLAYING) this.setPlayerState(PLAYER_STATE.PAUSED);
     this.indicate('pause');
     return true;
   }
@@ -749,7 +777,14 @@ export class PlaybackEngine {
   }
 
   seek(seconds: number): boolean {
-    if (!this.adapter || !Number.isFinite(seconds)) return false;
+    if (!Number.isFinite(seconds)) return false;
+    if (!this.adapter) {
+      // The item (or its playlist) is still loading, as when a host seeks as soon as the player is ready: applied
+      // once it is, like play.
+      this.pendingSeek = Math.max(0, seconds);
+      this.pb.currentTime = this.pendingSeek;
+      return true;
+    }
     const d = this.adapter.getDuration() || this.pb.duration;
     const t = seekTarget(seconds, d, this.canSkip(), this.watched, this.pb.currentTime);
     this.adapter.seek(t);
@@ -774,6 +809,7 @@ export class PlaybackEngine {
   /** Apply a new volume model (spec section 4 rules in ./rules.ts) to the state and the media. */
   private applyVolume(next: VolumeModel, indicator: IndicatorKind, text = ''): boolean {
     const pb = this.pb;
+    this.volumeChosen = true;
     pb.volume = next.volume;
     pb.muted = next.muted;
     pb.unmuteVolume = next.unmuteVolume;
@@ -814,6 +850,7 @@ export class PlaybackEngine {
     const playlist = this.pb.playlist;
     if (!playlist) return false;
     this.pendingPlay = false;
+    this.pendingSeek = undefined; // a seek asked for the item left behind
     void this.loadItem(setIndex(index, playlist.items.length), autoplay ? 'yes' : 'no');
     return true;
   }

@@ -145,3 +145,19 @@ export function query(prefs: Preferences) {
   created.setAttribute('font-size', String(prefs.fontSize));
   return [state, created.currentPath];
 }
+
+// Every attribute's camelCase property is typed (docs/api.md: "Each attribute above has a property").
+export function properties(el: PatientEdPlayerElement) {
+  el.fontSize = '125';
+  el.apiUrl = 'https://api.example/';
+  el.autoplay = '1';
+  el.captions = 'off';
+  el.menuLanguage = 'es';
+  el.providerUrl = undefined;
+  const code: string | undefined = el.code;
+  // @ts-expect-error properties are strings, as the attributes
+  el.fontSize = 125;
+  // @ts-expect-error not an attribute of the player
+  el.fontSizes = '1';
+  return code;
+}
