@@ -4,7 +4,7 @@
 // the player's postMessage adapter then answers the parent page.
 const params = new URLSearchParams(location.search);
 const player = document.createElement('patient-ed-player');
-// The demo server writes the reference provider's URL into the page; `provider-url` in the query overrides it.
+// The demo server writes the reference provider's URL into the page (the query cannot change it: see below).
 player.setAttribute('provider-url', document.documentElement.dataset.provider);
 // Never from the query: the hosts the player talks to and the scripts it loads (`*-url` attributes), so an
 // embed link cannot point the player, or a vendor script, anywhere else.
