@@ -92,7 +92,9 @@ function MoreMenu({ items, first, onOpenChange }: { items: OptionalControl[]; fi
   const menuItems = () => [...(menu.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? [])];
 
   // The hold is released however the menu goes: closed, or unmounted while open (More no longer needed).
-  useEffect(() => {
+  // A layout effect: the bar's hold ends with the commit that removes the menu, not a task later (a hide timer
+  // running meanwhile would otherwise still see it held).
+  useLayoutEffect(() => {
     onOpenChange(open);
     return () => void (open && onOpenChange(false));
   }, [open, onOpenChange]);
