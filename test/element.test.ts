@@ -118,7 +118,9 @@ describe('<patient-ed-player> element', () => {
     const el = document.createElement('patient-ed-player');
     el.setAttribute('provider-url', FAULT_PROVIDER_URL);
     el.setAttribute('client', 'demo');
-    el.setAttribute('code', 'A_DEMO_VIDEO');
+    // The menu (its code) rather than a video: media fetched from the fault provider would be cached for the
+    // browser, and its broken-media test would get the cached file.
+    el.setAttribute('code', 'C_FEATURED');
     const events: string[] = [];
     for (const type of ['navigate', 'ready', 'error']) el.addEventListener(type, () => events.push(type));
     await sleep(300);
