@@ -328,6 +328,21 @@ describe('settings with the keyboard alone, and axe on every dialog', () => {
     throw new Error(`focus never reached the target (now ${active(el)?.outerHTML.slice(0, 80)})`);
   }
 
+  it('Tab and Shift+Tab stay in a dialog of choices: from the chosen one on to Close, from Close back to it', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    el[CONTROLLER].navigate('/demo/menu/settings/captions/font-color');
+    const close = await waitFor(() => $<HTMLButtonElement>(el, '.modal-header button'), 'the dialog');
+    await waitFor(() => radioNames(el).length > 3, 'the colours');
+    const chosen = $$<HTMLInputElement>(el, '.modal input[type="radio"]').find((r) => r.checked)!;
+    chosen.focus();
+    await press('Tab');
+    expect(active(el), 'Tab from the chosen colour goes round to Close').to.equal(close);
+    await press('Shift+Tab');
+    expect(active(el), 'Shift+Tab from Close goes to the chosen colour').to.equal(chosen);
+    await press('Escape');
+    await waitForPath(el, '/demo/menu/settings/captions');
+  });
+
   it('Tab, Shift+Tab, Enter, Space, arrows and Escape reach and change every kind of setting', async () => {
     const el = await mountPlayer({ client: 'demo' });
     const opener = await waitFor(() => $<HTMLButtonElement>(el, '.practice-bar [data-control="settings"]'), 'settings button');

@@ -13,7 +13,29 @@ export interface ModalDialogProps {
   children?: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]';
+
+/**
+ * Where Tab stops inside `root`, in order: focusable, shown, not taken out of the order (`tabindex="-1"`), and of
+ * a radio group only the checked radio (the first when none is), as the browser's own Tab does. Counting every radio
+ * made the trap miss the last stop, and Tab left the dialog for the page.
+ */
+export function tabStops(root: HTMLElement): HTMLElement[] {
+  const all = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.tabIndex >= 0 && el.getAttribute('tabindex') !== '-1' && !el.closest('[inert]') && el.getClientRects().length > 0,
+  );
+  const radios = new Map<string, HTMLInputElement[]>();
+  for (const el of all) {
+    if (!(el instanceof HTMLInputElement) || el.type !== 'radio' || !el.name) continue;
+    const group = radios.get(el.name) ?? [];
+    group.push(el);
+    radios.set(el.name, group);
+  }
+  return all.filter((el) => {
+    const group = el instanceof HTMLInputElement && el.type === 'radio' && el.name ? radios.get(el.name) : undefined;
+    return !group || el === (group.find((r) => r.checked) ?? group[0]);
+  });
+}
 
 /**
  * Modal dialog: focus moves in, Tab is trapped, Escape closes. As an overlay, Tab is not trapped (the
@@ -36,7 +58,7 @@ export function ModalDialog({ kind = 'dialog', name, title, closeLabel, onClose,
       return;
     }
     if (!modal || event.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const items = tabStops(ref.current);
     if (items.length === 0) return event.preventDefault();
     const root = ref.current.getRootNode() as ShadowRoot | Document;
     const active = root.activeElement;
