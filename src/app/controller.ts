@@ -68,6 +68,8 @@ export class PlayerController implements CommandContext {
   /** The menu language whose catalog was last requested, and the caption language last applied. */
   private languageWanted?: string;
   private ccWanted?: string;
+  /** The control that had the focus when the first modal screen was navigated to (the modal layer returns it there). */
+  modalOpener?: HTMLElement;
   /** Client and code the embed options last routed to (kept across a move of the element). */
   routedKey?: string;
   /** The share link in the page's URL for this player's client (null: none), read once. */
@@ -186,7 +188,12 @@ export class PlayerController implements CommandContext {
    * start here, before React renders anything for it.
    */
   private go(target: string, replace = false): void {
+    const fromModal = Boolean(matchRoute(this.currentPath).modal);
     [this.currentPath, this.currentSearch = ''] = target.split('?');
+    // Into a modal route: the control that has the focus now is where it returns when the modal layer closes. Read
+    // here, before anything renders: the stage behind a dialog turns inert at once (blurring that control), while the
+    // modal layer's chunk may still be on its way.
+    if (!fromModal && matchRoute(this.currentPath).modal) this.modalOpener = (this.host.shadowRoot?.activeElement as HTMLElement | null) ?? undefined;
     this.syncRoute();
     this.location?.navigate(target, { replace });
   }

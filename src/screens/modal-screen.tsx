@@ -63,8 +63,13 @@ export function ModalScreen({ route }: { route: MatchedRoute }) {
   const snap = useSnapshot(controller.state);
   const returnPath = route.returnPath;
   const close = useCallback(() => returnPath && controller.navigate(returnPath), [controller, returnPath]);
-  // The opener, read while rendering (before any dialog takes the focus).
-  const [opener] = useState(() => controller.host.shadowRoot?.activeElement as HTMLElement | null | undefined);
+  // The opener: the control that had the focus when the route was navigated to (the controller noted it), else the
+  // one that has it now (read while rendering, before any dialog takes the focus).
+  const [opener] = useState(() => {
+    const noted = controller.modalOpener;
+    controller.modalOpener = undefined;
+    return noted ?? (controller.host.shadowRoot?.activeElement as HTMLElement | null | undefined);
+  });
   useEffect(() => () => returnFocus(controller.host.shadowRoot, opener), [controller, opener]);
   const shown = useRef<ModalName | undefined>(undefined);
   const previous = shown.current;
