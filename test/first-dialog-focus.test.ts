@@ -1,4 +1,3 @@
-import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { MODAL_LAYER } from '../src/app/chunks';
 import { CONTROLLER } from '../src/app/embed-options';
