@@ -235,6 +235,8 @@ describe('control bar fits its width', () => {
     await waitFor(() => $(el, '.more-menu'), 'open while playing');
     el.style.width = '1100px';
     await waitFor(() => !$(el, '[data-control="more"]'), 'More gone with its menu open');
+    // The keyboard's focus in the bar would keep it too (the Tab presses above): it goes to the stage first.
+    $<HTMLElement>(el, '.stage')!.focus();
     clock.tick(4000);
     expect(c.state.shell.controlsVisible, 'the bar hides again 4 s later').to.equal(false);
     el.pauseVideo();

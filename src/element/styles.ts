@@ -28,7 +28,7 @@ const CSS = /* css */ `
    the element or its ancestors) is inherited inside: only --ped-* properties and the CSS parts are the way in.
    The shell is not positioned: the modal layer and the notices are placed in the host's box, so a page that fixes the
    element's height still gets its dialogs inside it (scrolling), not cut off below it. */
-.shell { color: var(--ped-fg); font: normal 400 calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))) / 1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start; text-shadow: none; white-space: normal; cursor: auto; visibility: visible; min-height: inherit; overflow-wrap: anywhere; }
+.shell { color: var(--ped-fg); font: normal 400 calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))) / 1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start; text-shadow: none; white-space: normal; cursor: auto; visibility: visible; min-height: inherit; overflow-wrap: break-word; }
 .shell.increase-contrast { --ped-fg: #000; --ped-muted: #000; --ped-bg: #fff; }
 .shell.increase-contrast :is(.section-card, .item-card) { border: 2px solid #000; }
 .shell.reduce-motion *, .shell.reduce-motion *::before, .shell.reduce-motion *::after { animation: none !important; transition: none !important; }
@@ -58,7 +58,7 @@ h2[tabindex="-1"]:focus { outline: none; }
 .thumb { display: block; width: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: #e8ebf1; }
 .thumb-fallback { display: flex; align-items: center; justify-content: center; background: var(--ped-color); color: #fff; font-size: 2em; font-weight: 700; }
 .button, .link-button { font: inherit; cursor: pointer; }
-.button { border: 1px solid var(--ped-color); background: var(--ped-color); color: #fff; border-radius: var(--ped-radius); padding: .45em 1em; }
+.button { border: 1px solid var(--ped-color); background: var(--ped-color); color: #fff; border-radius: var(--ped-radius); padding: .45em 1em; max-width: 100%; }
 .link-button { border: 0; background: none; color: #1f4fbf; text-decoration: underline; padding: 0; }
 .loading { display: flex; align-items: center; justify-content: center; min-height: 10em; }
 .spinner { width: 2.2em; height: 2.2em; border-radius: 50%; border: .25em solid #d5dae3; border-top-color: var(--ped-color); animation: ped-spin 1s linear infinite; }

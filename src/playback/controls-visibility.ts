@@ -11,8 +11,8 @@ export class ControlsVisibility {
   private lastInput: 'mouse' | 'touch' = 'mouse';
   /** Playing, or not ready: the bar may hide (not while paused or idle and ready). Kept up to date by `playback()`. */
   private mayHide = true;
-  /** A menu of the bar is open: the bar stays until it closes. */
-  private held = false;
+  /** What keeps the bar shown: a menu of the bar open, the keyboard's focus in the bar. */
+  private readonly held = new Set<'menu' | 'focus'>();
 
   constructor(
     private readonly shell: { controlsVisible: boolean },
@@ -37,10 +37,14 @@ export class ControlsVisibility {
     } else if (playing && this.shell.controlsVisible) this.schedule();
   }
 
-  /** Keep the bar shown while something in it is open (the More menu); on release the usual timer starts. */
-  hold(on: boolean): void {
-    if (on === this.held) return;
-    this.held = on;
+  /**
+   * Keep the bar shown while something in it is open (the More menu) or has the keyboard's focus (a control hidden
+   * under the focus would leave a keyboard user lost); when nothing holds it any more the usual timer starts.
+   */
+  hold(on: boolean, reason: 'menu' | 'focus' = 'menu'): void {
+    if (on === this.held.has(reason)) return;
+    if (on) this.held.add(reason);
+    else this.held.delete(reason);
     if (on) {
       this.cancel();
       this.shell.controlsVisible = true;
@@ -49,7 +53,7 @@ export class ControlsVisibility {
 
   private schedule(): void {
     this.cancel();
-    if (!this.mayHide || this.held) return;
+    if (!this.mayHide || this.held.size > 0) return;
     const ms = this.lastInput === 'touch' ? this.timing.controlsHideTouchMs : this.timing.controlsHideMouseMs;
     this.timer = this.clock().setTimeout(() => {
       this.timer = undefined;
@@ -65,7 +69,7 @@ export class ControlsVisibility {
   /** The player screen went away: no timer is left, and the bar is hidden. */
   dispose(): void {
     this.cancel();
-    this.held = false;
+    this.held.clear();
     this.shell.controlsVisible = false;
   }
 }

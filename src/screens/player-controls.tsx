@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState 
 import { useLingui } from '@lingui/react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../app/context';
-import { PLAYER_STATE } from '../playback/timing';
+import { PLAYER_STATE, TIMING } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
 import { matchRoute, paths } from '../routing/routes';
 import { playlistNotes } from '../content/playlist';
@@ -24,22 +24,44 @@ export const formatTime = (seconds: number) => {
  * The seek bar and the time readout are the only parts that follow the time: they subscribe to the
  * playback state alone, so the rest of the control bar does not re-render 25 times a second.
  */
+/** The seek slider's keys: seconds to move (the shortcuts' steps; up is forward, as on any slider). */
+const SEEK_KEYS: Record<string, number> = {
+  ArrowLeft: -TIMING.seekStepS,
+  ArrowDown: -TIMING.seekStepS,
+  ArrowRight: TIMING.seekStepS,
+  ArrowUp: TIMING.seekStepS,
+  PageDown: -TIMING.seekLongStepS,
+  PageUp: TIMING.seekLongStepS,
+};
+
 function SeekBar({ onSeek }: { onSeek: (seconds: number) => void }) {
   const { i18n } = useLingui();
   const { controller } = usePlayer();
   const { currentTime, duration, ready } = useSnapshot(controller.state.playback);
+  // Arrow keys step as the player's shortcuts do (5 s; Page Up / Down 10 s), not the slider's 0.1 s.
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const step = SEEK_KEYS[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (ready) void controller.command('seekBy', step);
+  };
+  // Not `disabled` while an item loads: a disabled control drops the keyboard's focus (to the page's body when the
+  // next item of a playlist starts). Media time runs left to right in every language (the slider is `dir="ltr"`).
   return (
     <input
       className="seek"
       type="range"
+      dir="ltr"
       min={0}
       max={Math.max(duration, 0.001)}
       step={0.1}
       value={Math.min(currentTime, duration || 0)}
-      disabled={!ready}
+      aria-disabled={!ready || undefined}
       aria-label={i18n._({ id: 'controls.seek', message: 'Seek' })}
       aria-valuetext={i18n._({ id: 'controls.seekValue', message: '{current} of {total}', values: { current: formatTime(currentTime), total: formatTime(duration) } })}
-      onChange={(e) => onSeek(Number(e.currentTarget.value))}
+      onChange={(e) => ready && onSeek(Number(e.currentTarget.value))}
+      onKeyDown={onKeyDown}
     />
   );
 }
@@ -49,7 +71,7 @@ function TimeReadout() {
   const { controller } = usePlayer();
   const { currentTime, duration } = useSnapshot(controller.state.playback);
   return (
-    <span className="time" data-control="time">
+    <span className="time" data-control="time" dir="ltr">
       <span className="visually-hidden">{i18n._({ id: 'controls.time', message: 'Time' })}</span>
       {formatTime(currentTime)} / {formatTime(duration)}
     </span>
@@ -103,8 +125,15 @@ function MoreMenu({ items, first, onOpenChange }: { items: OptionalControl[]; fi
     const host = (wrapper.current?.getRootNode() as ShadowRoot | undefined)?.host;
     if (!open || !menu.current || !button.current || !host) return;
     // The player clips what leaves its box (paint containment): the menu is at most as tall as the room above More.
-    const room = button.current.getBoundingClientRect().top - host.getBoundingClientRect().top - 8;
+    const at = button.current.getBoundingClientRect();
+    const box = host.getBoundingClientRect();
+    const room = at.top - box.top - 8;
     menu.current.style.setProperty('--ped-menu-room', `${Math.max(96, Math.floor(room))}px`);
+    // And as wide as the room from More's end to the player's other side (a narrow player, large text: it ran off
+    // the player's start, cutting its labels).
+    const rtl = getComputedStyle(button.current).direction === 'rtl';
+    const across = rtl ? box.right - at.left : at.right - box.left;
+    menu.current.style.setProperty('--ped-menu-width-room', `${Math.max(96, Math.floor(across - 4))}px`);
     (focusOnOpen.current === 'last' ? list.at(-1) : list[0])?.focus();
   }, [open]);
   useEffect(() => {
@@ -337,10 +366,20 @@ export const PlayerControls = memo(function PlayerControls({ prefs, basePath, on
   const holdControls = useCallback((open: boolean) => controller.controls?.hold(open), [controller]);
 
   return (
-    <div className="controls" part="controls" role="group" aria-label={i18n._({ id: 'controls.label', message: 'Player controls' })}>
+    <div
+      className="controls"
+      part="controls"
+      role="group"
+      aria-label={i18n._({ id: 'controls.label', message: 'Player controls' })}
+      // The keyboard's focus in the bar keeps it shown (a click's focus does not: the bar hides as usual).
+      onFocus={(e) => e.target.matches(':focus-visible') && controller.controls?.hold(true, 'focus')}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && controller.controls?.hold(false, 'focus')}
+    >
       <SeekBar onSeek={(seconds) => run('seekTo', seconds)} />
       <div className="control-row" ref={row} data-wrapped={layout.wrapped || undefined}>
-        <div className="control-group" data-group="start">
+        {/* Play, previous, next and the time keep their order in right-to-left languages (media controls are not
+            mirrored). */}
+        <div className="control-group" data-group="start" dir="ltr">
           <button type="button" className="control" data-control="play" aria-label={playing ? i18n._({ id: 'controls.pause', message: 'Pause' }) : i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => run('togglePlay')}>
             <Icon name={playing ? 'pause' : 'play'} />
           </button>

@@ -150,7 +150,19 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
           </div>
         )}
         {showBigPlay && (
-          <button type="button" className="big-play" data-control="big-play" aria-label={i18n._({ id: 'controls.play', message: 'Play' })} onClick={() => void controller.command('playVideo')}>
+          <button
+            type="button"
+            className="big-play"
+            data-control="big-play"
+            aria-label={i18n._({ id: 'controls.play', message: 'Play' })}
+            onClick={(e) => {
+              // The button goes once playing: the keyboard's focus moves on to the bar's Play / Pause first, so that
+              // it is not lost to the page (where K or Space would no longer reach the player).
+              const root = e.currentTarget.getRootNode() as ShadowRoot;
+              if (root.activeElement === e.currentTarget) root.querySelector<HTMLElement>('.control-row [data-control="play"]')?.focus();
+              void controller.command('playVideo');
+            }}
+          >
             <Icon name="play" />
           </button>
         )}

@@ -16,7 +16,7 @@ export const PLAYER_CSS = /* css */ `
 /* Player */
 .player-screen { outline: none; }
 .item-title { margin: -.5em 0 .5em; color: var(--ped-muted); }
-.player-frame { position: relative; max-width: 960px; aspect-ratio: 16 / 9; background: #000; border-radius: var(--ped-radius); overflow: hidden; }
+.player-frame { position: relative; max-width: 960px; aspect-ratio: 16 / 9; background: #000; border-radius: var(--ped-radius); overflow: hidden; container-type: inline-size; }
 .stage { position: absolute; inset: 0; }
 .stage:focus-visible { outline: 3px solid #1a73e8; outline-offset: -3px; }
 .media-holder { display: contents; }
@@ -30,7 +30,10 @@ video.media { object-fit: contain; background: #000; }
 .media iframe, .media-vendor iframe { width: 100%; height: 100%; border: 0; }
 .poster { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: contain; background: #000; pointer-events: none; }
 .captions { position: absolute; left: 5%; right: 5%; bottom: 8%; display: flex; flex-direction: column; align-items: center; gap: .15em; pointer-events: none; text-align: center; }
-.caption-line { font-family: var(--ped-cc-font); font-size: calc(1.35em * var(--ped-cc-size)); color: var(--ped-cc-color); background: var(--ped-cc-bg); padding: .1em .4em; border-radius: 3px; white-space: pre-line; line-height: 1.3; }
+/* The caption size follows the text size (the spec's rem sizes), but a line is never taller than the frame allows
+   (cqw: the frame's width; a 16:9 frame is 56cqw tall): on a narrow player with large text the captions were cut off
+   at the top. */
+.caption-line { font-family: var(--ped-cc-font); font-size: min(calc(1.35em * var(--ped-cc-size)), calc(5.5cqw * var(--ped-cc-size)), 14cqw); color: var(--ped-cc-color); background: var(--ped-cc-bg); padding: .1em .4em; border-radius: 3px; white-space: pre-line; line-height: 1.3; }
 .shell.controls-visible .captions { bottom: 14%; }
 .indicator { position: absolute; top: 50%; left: 50%; transform: translate(-50%, -50%); background: rgb(0 0 0 / .6); color: #fff; border-radius: 50%; min-width: 4em; height: 4em; display: flex; align-items: center; justify-content: center; font-weight: 700; pointer-events: none; }
 .indicator .icon { width: 2em; height: 2em; fill: currentColor; }
@@ -52,8 +55,8 @@ video.media { object-fit: contain; background: #000; }
 .control-group[data-group="end"] { margin-inline-start: auto; }
 .control-row[data-wrapped] .control-group[data-group="end"] { flex-basis: 100%; }
 .more { position: relative; display: flex; }
-.more-menu { position: absolute; bottom: calc(100% + .4em); inset-inline-end: 0; z-index: 3; display: flex; flex-direction: column; min-width: 12em; max-height: min(24em, 70vh, var(--ped-menu-room, 24em)); overflow-y: auto; padding: .3em; background: #1d2433; color: #fff; border: 1px solid rgb(255 255 255 / .25); border-radius: 6px; box-shadow: 0 6px 20px rgb(0 0 0 / .4); }
-.more-item { display: flex; align-items: center; gap: .6em; padding: .5em .75em; border: 0; border-radius: 4px; background: transparent; color: inherit; font: inherit; text-align: start; white-space: nowrap; cursor: pointer; }
+.more-menu { position: absolute; bottom: calc(100% + .4em); inset-inline-end: 0; z-index: 3; display: flex; flex-direction: column; width: max-content; min-width: min(12em, var(--ped-menu-width-room, 12em)); max-width: var(--ped-menu-width-room, none); max-height: min(24em, 70vh, var(--ped-menu-room, 24em)); overflow-y: auto; padding: .3em; background: #1d2433; color: #fff; border: 1px solid rgb(255 255 255 / .25); border-radius: 6px; box-shadow: 0 6px 20px rgb(0 0 0 / .4); }
+.more-item { display: flex; align-items: center; gap: .6em; padding: .5em .75em; border: 0; border-radius: 4px; background: transparent; color: inherit; font: inherit; text-align: start; white-space: normal; overflow-wrap: anywhere; cursor: pointer; }
 .more-item:hover, .more-item:focus-visible { background: rgb(255 255 255 / .15); }
 .more-item:focus-visible { outline: 2px solid #fff; outline-offset: -2px; }
 .more-item .icon { flex: none; width: 1.4em; height: 1.4em; fill: currentColor; }
@@ -64,6 +67,7 @@ video.media { object-fit: contain; background: #000; }
 .spacer { flex: 1; }
 .time { font-variant-numeric: tabular-nums; font-size: .9em; padding: 0 .5em; }
 .seek { width: 100%; accent-color: var(--ped-color); margin: 0; }
+.seek[aria-disabled="true"] { opacity: .5; }
 .volume { width: 6em; accent-color: #fff; }
 .info-list { display: grid; gap: .4em; margin: 0; }
 .info-list dt { font-weight: 600; }

@@ -65,14 +65,18 @@ const SEARCH_CSS = /* css */ `
 .search-stats { margin: 0; color: var(--ped-muted); font-size: .9em; }
 .search-sort { display: flex; flex-wrap: wrap; gap: .4em; align-items: center; font-size: .9em; }
 .search-sort select { font: inherit; padding: .2em .3em; max-width: 100%; }
-.search-layout { display: grid; grid-template-columns: minmax(10em, 14em) 1fr; gap: 1em; align-items: start; }
-@container (max-width: 34em) { .search-layout { grid-template-columns: 1fr; } }
+/* Columns never wider than the dialog (a narrow player with large text): long words break in the facet labels. */
+.search-layout { display: grid; grid-template-columns: minmax(10em, 14em) minmax(0, 1fr); gap: 1em; align-items: start; }
+.search-layout > * { min-width: 0; }
+@container (max-width: 34em) { .search-layout { grid-template-columns: minmax(0, 1fr); } }
 .search-filters { display: grid; gap: .8em; font-size: .92em; }
-.search-facet { border: 0; margin: 0; padding: 0; }
+.search-facet { border: 0; margin: 0; padding: 0; min-width: 0; }
+.search-filters > *, .search-facet li { min-width: 0; }
 .search-facet legend { font-weight: 600; padding: 0; margin-bottom: .3em; }
 .search-facet ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .2em; }
 .search-facet label { display: flex; gap: .4em; align-items: baseline; cursor: pointer; }
-.search-facet .facet-count { margin-inline-start: auto; color: var(--ped-muted); font-size: .85em; }
+.search-facet .facet-label { min-width: 0; overflow-wrap: anywhere; }
+.search-facet .facet-count { margin-inline-start: auto; color: var(--ped-muted); font-size: .85em; white-space: nowrap; }
 .search-facet-empty { margin: 0; color: var(--ped-muted); }
 .search-results .menu-items { grid-template-columns: repeat(auto-fill, minmax(min(10em, 100%), 1fr)); }
 .search-results mark { background: #ffe58a; color: inherit; border-radius: 2px; }

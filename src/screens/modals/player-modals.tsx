@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from '../../app/context';
 import { LINK_SCHEMES, safeUrl } from '../../content/url';
@@ -230,14 +230,14 @@ function Disclaimer({ playlist, item }: { playlist: Playlist; item?: PlaylistIte
 }
 
 const TRANSCRIPT_CSS = /* css */ `
-.modal-layer-overlay .modal[data-modal-name="transcript"] { position: absolute; inset-block: 0; inset-inline-end: 0; width: min(22em, 100%); max-width: none; max-height: none; border-radius: 0; display: flex; flex-direction: column; }
+.modal-layer-overlay .modal[data-modal-name="transcript"] { position: absolute; inset-block: 0 var(--transcript-bottom, 0); inset-inline-end: 0; width: min(22em, 100%); max-width: none; max-height: none; border-radius: 0; display: flex; flex-direction: column; }
 .modal[data-modal-name="transcript"] .modal-body { flex: 1; min-height: 0; display: flex; flex-direction: column; gap: .5em; padding: .75em; }
 .transcript-filter { display: grid; gap: .2em; }
-.transcript-filter input { font: inherit; padding: .35em .5em; border: 1px solid #9aa3b5; border-radius: 4px; }
+.transcript-filter input { font: inherit; padding: .35em .5em; border: 1px solid #9aa3b5; border-radius: 4px; min-width: 0; width: 100%; box-sizing: border-box; }
 .transcript-cues { list-style: none; margin: 0; padding: 0; overflow-y: auto; flex: 1; }
-.transcript-cue { width: 100%; display: flex; gap: .6em; text-align: start; font: inherit; color: inherit; background: none; border: 0; border-radius: 4px; padding: .35em .4em; cursor: pointer; }
+.transcript-cue { width: 100%; display: flex; gap: .6em; text-align: start; font: inherit; color: inherit; background: none; border: 0; border-inline-start: 3px solid transparent; border-radius: 4px; padding: .35em .4em; cursor: pointer; }
 .transcript-cue:hover { background: #f0f2f7; }
-.transcript-cue[aria-current="true"] { background: #e3e9f7; box-shadow: inset 3px 0 0 var(--ped-color); }
+.transcript-cue[aria-current="true"] { background: #e3e9f7; border-inline-start-color: var(--ped-color); }
 .transcript-time { color: var(--ped-muted); font-variant-numeric: tabular-nums; flex: none; }
 `;
 
@@ -268,6 +268,25 @@ export function TranscriptPanel() {
     const el = listRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
     el?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
+  // The panel ends above the control bar: the controls stay visible and reachable beside it (the layer covers the
+  // whole player). Measured, as the bar's height depends on the width and the text size.
+  useLayoutEffect(() => {
+    const root = controller.host.shadowRoot;
+    const panel = root?.querySelector<HTMLElement>('.modal[data-modal-name="transcript"]');
+    const layer = panel?.closest<HTMLElement>('.modal-layer');
+    if (!root || !panel || !layer) return;
+    const fit = () => {
+      const controls = root.querySelector<HTMLElement>('.player-screen .controls');
+      const room = controls ? Math.max(0, layer.getBoundingClientRect().bottom - controls.getBoundingClientRect().top) : 0;
+      panel.style.setProperty('--transcript-bottom', `${Math.round(room)}px`); // the CSSOM, which strict CSP allows
+    };
+    fit();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : undefined;
+    observer?.observe(layer);
+    const controls = root.querySelector('.player-screen .controls');
+    if (controls) observer?.observe(controls);
+    return () => observer?.disconnect();
+  }, [controller]);
   const filterId = useId();
   return (
     <>

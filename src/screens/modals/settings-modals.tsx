@@ -28,7 +28,12 @@ import {
 
 const SETTINGS_CSS = /* css */ `
 .settings-list { list-style: none; margin: 0; padding: 0; display: grid; gap: .35em; }
-.settings-link { width: 100%; display: flex; justify-content: space-between; align-items: center; gap: 1em; font: inherit; color: inherit; text-align: start; background: #f4f6fa; border: 1px solid #d5dae3; border-radius: var(--ped-radius); padding: .6em .8em; cursor: pointer; }
+/* A narrow player or large text: the value goes below its label rather than squeeze it (words stay whole, and a word
+   wider than the whole row breaks only then). */
+.settings-link { width: 100%; display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .25em 1em; font: inherit; color: inherit; text-align: start; background: #f4f6fa; border: 1px solid #d5dae3; border-radius: var(--ped-radius); padding: .6em .8em; cursor: pointer; }
+.settings-link > span { min-width: 0; overflow-wrap: anywhere; }
+.settings-link > span:first-child { flex: 1 1 auto; }
+.settings-link .settings-value { margin-inline-start: auto; }
 .settings-link:hover { border-color: var(--ped-color); }
 .settings-link::after { content: "›"; font-size: 1.3em; line-height: 1; color: var(--ped-muted); }
 .shell[dir="rtl"] .settings-link::after { content: "‹"; }

@@ -1,0 +1,162 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { CONTROLLER } from '../src/app/embed-options';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { PLAYER_STATE } from '../src/playback/timing';
+import { FakeClock } from './fake-clock';
+import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, waitFor, waitForPath } from './helpers';
+
+// What a walk through the player as a visitor found (keyboard, a phone's width with large text, Arabic): each test
+// failed before its fix.
+
+const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
+const active = (el: Element) => shadow(el).activeElement as HTMLElement | null;
+
+async function mountVideo(attrs: Record<string, string> = {}, width = 1000, clock?: FakeClock) {
+  const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', ...attrs }, { clock });
+  el.style.width = `${width}px`;
+  await waitFor(() => pb(el).ready && $(el, '.control-row'), 'the item ready');
+  return el;
+}
+
+/** Elements sticking out of the player sideways (the visually hidden 1px texts aside). */
+function sticking(el: HTMLElement, within = '.shell *'): string[] {
+  const box = el.getBoundingClientRect();
+  return [...shadow(el).querySelectorAll<HTMLElement>(within)]
+    .filter((n) => !n.closest('.visually-hidden, [hidden]') && n.getClientRects().length > 0)
+    .filter((n) => {
+      const r = n.getBoundingClientRect();
+      return r.width > 1 && (r.right > box.right + 1 || r.left < box.left - 1);
+    })
+    .map((n) => `${n.tagName.toLowerCase()}.${n.className} "${n.textContent?.slice(0, 20)}"`);
+}
+
+/**
+ * Texts with a word broken in the middle ("langua / ge") although it would fit on a line of its row (`row`, a
+ * closest() selector): their box is narrower than such a word. A word wider than the whole row has to break.
+ */
+function brokenWords(el: HTMLElement, selector: string, row: string): string[] {
+  const ctx = document.createElement('canvas').getContext('2d')!;
+  return $$(el, selector)
+    .filter((n) => n.getClientRects().length > 0 && n.textContent!.trim())
+    .filter((n) => {
+      const style = getComputedStyle(n);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const line = n.closest<HTMLElement>(row)!;
+      const padding = getComputedStyle(line);
+      const room = line.clientWidth - parseFloat(padding.paddingLeft) - parseFloat(padding.paddingRight);
+      const widths = n.textContent!.trim().split(/\s+/).map((w) => ctx.measureText(w).width).filter((w) => w <= room);
+      return widths.length > 0 && n.getBoundingClientRect().width + 1 < Math.max(...widths);
+    })
+    .map((n) => n.textContent!.trim());
+}
+
+describe('visitor walk: keyboard focus on the player', () => {
+  cleanPlayersAndFaults();
+
+  it('Enter on the big Play button plays and leaves the focus on the bar\'s Play / Pause, where K still works', async () => {
+    const el = await mountVideo({ captions: 'off' });
+    const big = await waitFor(() => $<HTMLButtonElement>(el, '[data-control="big-play"]'), 'the big Play button');
+    big.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => pb(el).player === PLAYER_STATE.PLAYING, 'playing');
+    await waitFor(() => !$(el, '[data-control="big-play"]'), 'the big button gone');
+    expect(active(el)?.dataset.control, 'focus on the bar\'s Play / Pause').to.equal('play');
+    await sendKeys({ press: 'k' });
+    await waitFor(() => pb(el).player === PLAYER_STATE.PAUSED, 'paused by K');
+  });
+
+  it('the seek slider keeps the focus while the next item loads, and its arrow keys move 5 s', async () => {
+    const el = await mountVideo({ captions: 'off' });
+    const seek = $<HTMLInputElement>(el, 'input.seek')!;
+    seek.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await waitFor(() => Math.abs(pb(el).currentTime - 5) < 0.3, 'at 5 s');
+    await sendKeys({ press: 'ArrowLeft' });
+    await waitFor(() => pb(el).currentTime < 0.3, 'back at 0 s');
+    await el.next();
+    await waitFor(() => pb(el).index === 1 && pb(el).ready, 'the next item');
+    expect(active(el), 'still on the seek slider').to.equal(seek);
+    expect(seek.getAttribute('aria-disabled')).to.equal(null);
+  });
+
+  it('the bar stays shown while the keyboard\'s focus is in it, and hides 4 s after it leaves', async () => {
+    const clock = new FakeClock();
+    const el = await mountVideo({ captions: 'off' }, 1000, clock);
+    const shell = () => el[CONTROLLER].state.shell;
+    await el.playVideo();
+    await waitFor(() => pb(el).player === PLAYER_STATE.PLAYING, 'playing');
+    $<HTMLElement>(el, '.stage')!.focus();
+    await sendKeys({ press: 'Tab' }); // into the bar, by keyboard
+    await waitFor(() => active(el)?.closest('.controls'), 'focus in the bar');
+    clock.tick(10_000);
+    expect(shell().controlsVisible, 'shown with the focus in it').to.equal(true);
+    $<HTMLElement>(el, '.stage')!.focus();
+    clock.tick(3999);
+    expect(shell().controlsVisible).to.equal(true);
+    clock.tick(1);
+    expect(shell().controlsVisible, 'hidden 4 s after the focus left').to.equal(false);
+    el.pauseVideo();
+  });
+
+  it('the transcript panel ends above the control bar: the controls stay visible beside it', async () => {
+    for (const width of [1000, 600]) {
+      const el = await mountVideo({}, width);
+      el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/transcript');
+      const panel = await waitFor(() => $(el, '.modal[data-modal-name="transcript"]'), 'the transcript');
+      const controls = $(el, '.controls')!;
+      await waitFor(() => panel.getBoundingClientRect().bottom <= controls.getBoundingClientRect().top + 1, `panel above the bar at ${width}px`);
+      el.remove();
+    }
+  });
+});
+
+describe('visitor walk: a phone\'s width with large text, and Arabic', () => {
+  cleanPlayersAndFaults();
+
+  it('at 360 px and 200 % text the captions fit the frame and the More menu stays inside the player (German, Arabic)', async () => {
+    for (const language of ['de', 'ar']) {
+      const el = await mountVideo({ language, 'font-size': '200', favorites: '1' }, 360);
+      await el.seekTo(3); // a long caption line
+      await waitFor(() => pb(el).captions.length > 0 && $(el, '.caption-line'), 'a caption');
+      const frame = $(el, '.player-frame')!.getBoundingClientRect();
+      const captions = $(el, '.captions')!.getBoundingClientRect();
+      expect(captions.top, `${language}: captions inside the frame`).to.be.at.least(frame.top - 1);
+      const more = await waitFor(() => $<HTMLButtonElement>(el, '[data-control="more"]'), 'More');
+      more.click();
+      await waitFor(() => $(el, '.more-menu'), 'the menu');
+      expect(sticking(el, '.more-menu, .more-menu *'), `${language}: the menu`).to.deep.equal([]);
+      el.remove();
+    }
+  });
+
+  it('settings keep whole words at 360 px with 200 % text (English, German, Spanish)', async () => {
+    for (const language of ['en', 'de', 'es']) {
+      const el = await mountPlayer({ client: 'demo', language, 'font-size': '200' });
+      el.style.width = '360px';
+      for (const screen of ['settings', 'settings/captions']) {
+        el[CONTROLLER].navigate(`/demo/menu/${screen}`);
+        await waitForPath(el, `/demo/menu/${screen}`);
+        await waitFor(() => $$(el, '.settings-link').length > 3, `${screen} in ${language}`);
+        expect(brokenWords(el, '.settings-link span', '.settings-link'), `${language} ${screen}`).to.deep.equal([]);
+        expect(sticking(el), `${language} ${screen}: nothing outside the player`).to.deep.equal([]);
+      }
+      el.remove();
+    }
+  });
+
+  it('in Arabic the media controls keep their left-to-right order: Previous before Next, the time as 0:00 / 0:09, the slider forward to the right', async () => {
+    const el = await mountVideo({ language: 'ar', captions: 'off' });
+    await waitFor(() => $(el, '.shell[dir="rtl"]'), 'right to left');
+    const x = (name: string) => $(el, `.control-row [data-control="${name}"]`)!.getBoundingClientRect().left;
+    expect(x('prev'), 'Previous left of Next').to.be.below(x('next'));
+    expect(x('play'), 'Play left of Previous').to.be.below(x('prev'));
+    const time = $(el, '[data-control="time"]')!;
+    expect(getComputedStyle(time).direction).to.equal('ltr');
+    const seek = $<HTMLInputElement>(el, 'input.seek')!;
+    expect(getComputedStyle(seek).direction).to.equal('ltr');
+    seek.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await waitFor(() => Math.abs(pb(el).currentTime - 5) < 0.3, 'forward 5 s');
+  });
+});
