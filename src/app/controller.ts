@@ -50,7 +50,7 @@ export class PlayerController implements CommandContext {
   readonly i18n: I18n = setupI18n({ locale: 'en', messages: { en: { ...enMessages } } });
   /**
    * The in-memory location (wouter's memoryLocation) the React tree routes on: made by the interface chunk when it
-   * mounts (`useRouterLocation`), on the path the controller is on by then. Until then the controller's own path is
+   * mounts (`PlayerApp`), on the path the controller is on by then. Until then the controller's own path is
    * the location (React and wouter's hooks stay out of the entry).
    */
   location?: MemoryLocation;
