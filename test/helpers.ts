@@ -146,3 +146,15 @@ export async function controlNames(el: Element): Promise<string[]> {
   }
   return names.filter((n) => n !== 'more');
 }
+
+/** Elements sticking out of the player sideways (the visually hidden 1px texts aside). */
+export function sticking(el: HTMLElement, within = '.shell *'): string[] {
+  const box = el.getBoundingClientRect();
+  return [...shadow(el).querySelectorAll<HTMLElement>(within)]
+    .filter((n) => !n.closest('.visually-hidden, [hidden]') && n.getClientRects().length > 0)
+    .filter((n) => {
+      const r = n.getBoundingClientRect();
+      return r.width > 1 && (r.right > box.right + 1 || r.left < box.left - 1);
+    })
+    .map((n) => `${n.tagName.toLowerCase()}.${n.className} "${n.textContent?.slice(0, 20)}"`);
+}

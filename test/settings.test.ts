@@ -6,7 +6,7 @@ import { STORAGE_KEY } from '../src/preferences/defaults';
 import { mergePreferences } from '../src/preferences/merge';
 import { CAPTION_COLORS, CAPTION_FONTS, shortcutRows } from '../src/screens/modals/settings-options';
 import { PLAYER_SHORTCUTS } from '../src/playback/keyboard';
-import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, text, waitFor, waitForPath } from './helpers';
+import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, sticking, text, waitFor, waitForPath } from './helpers';
 import { MODAL_NAMES, MODALS } from '../src/screens/modal-registry';
 
 const prefs = (el: PatientEdPlayerElement) => mergePreferences(el[CONTROLLER].state.layers);
@@ -139,27 +139,17 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     const el = await mountPlayer({ client: 'demo', 'font-size': '200' });
     el.style.width = '320px';
     try {
-      const box = el.getBoundingClientRect();
-      /** Elements sticking out of the player sideways (the visually hidden 1px texts aside). */
-      const sticking = () =>
-        [...shadow(el).querySelectorAll<HTMLElement>('.shell *')]
-          .filter((n) => !n.closest('.visually-hidden, [hidden]') && n.getClientRects().length > 0)
-          .filter((n) => {
-            const r = n.getBoundingClientRect();
-            return r.width > 1 && (r.right > box.right + 1 || r.left < box.left - 1);
-          })
-          .map((n) => `${n.tagName.toLowerCase()}.${n.className}`);
       await waitFor(() => $(el, '.section-card'), 'the menu');
-      expect(sticking(), 'menu').to.deep.equal([]);
+      expect(sticking(el), 'menu').to.deep.equal([]);
       // The practice name keeps whole words on a line when it can (the header's buttons wrap below it).
       const name = $(el, '.practice-name')!;
       expect(name.getBoundingClientRect().width).to.be.greaterThan(150);
       el[CONTROLLER].navigate('/demo/menu/settings/captions/font-color');
       await waitFor(() => $(el, '.modal input[type="radio"]'), 'a settings screen');
-      expect(sticking(), 'settings').to.deep.equal([]);
+      expect(sticking(el), 'settings').to.deep.equal([]);
       el[CONTROLLER].navigate('/demo/menu/search?search=knee');
       await waitFor(() => $(el, '.modal [data-hit]'), 'search results');
-      expect(sticking(), 'search').to.deep.equal([]);
+      expect(sticking(el), 'search').to.deep.equal([]);
       // The query field keeps a usable width beside (or above) its buttons.
       expect($(el, '.search-input')!.getBoundingClientRect().width).to.be.greaterThan(150);
       // Its buttons grow with the text, as tall as the field.

@@ -4,7 +4,7 @@ import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { PLAYER_STATE } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
-import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, waitFor, waitForPath } from './helpers';
+import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, sticking, waitFor, waitForPath } from './helpers';
 
 // What a walk through the player as a visitor found (keyboard, a phone's width with large text, Arabic): each test
 // failed before its fix.
@@ -17,18 +17,6 @@ async function mountVideo(attrs: Record<string, string> = {}, width = 1000, cloc
   el.style.width = `${width}px`;
   await waitFor(() => pb(el).ready && $(el, '.control-row'), 'the item ready');
   return el;
-}
-
-/** Elements sticking out of the player sideways (the visually hidden 1px texts aside). */
-function sticking(el: HTMLElement, within = '.shell *'): string[] {
-  const box = el.getBoundingClientRect();
-  return [...shadow(el).querySelectorAll<HTMLElement>(within)]
-    .filter((n) => !n.closest('.visually-hidden, [hidden]') && n.getClientRects().length > 0)
-    .filter((n) => {
-      const r = n.getBoundingClientRect();
-      return r.width > 1 && (r.right > box.right + 1 || r.left < box.left - 1);
-    })
-    .map((n) => `${n.tagName.toLowerCase()}.${n.className} "${n.textContent?.slice(0, 20)}"`);
 }
 
 /**
