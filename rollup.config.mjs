@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -91,8 +91,16 @@ const CHUNK_GROUPS = [
   ['player-route', { shared: false }, [/src[\\/]screens[\\/]player-screen\.tsx$/, /src[\\/]screens[\\/]player-controls\.tsx$/, /src[\\/]screens[\\/]notices\.tsx$/]],
 ];
 
-/** The entry chunk's name (`input`); manual chunks name the entry's own modules after it. */
+/** The entry chunk's name (`input`). */
 const ENTRY_NAME = 'patient-ed-player';
+/**
+ * The entry file holds src/index.ts alone (a few hundred bytes: it notes its own URL and re-exports the public API);
+ * what it imports is the `core` chunk, which the lazy chunks import as `./core-<hash>.js`. Were the core the entry
+ * file itself, the lazy chunks would import it as `../patient-ed-player.js`, and a page that loaded it as
+ * `patient-ed-player.js?ver=9.0.76` (WordPress does) would evaluate a second copy of it, whose state the first copy
+ * cannot read. The core's name has a hash, so a new build is never mixed with a cached core.
+ */
+const CORE_NAME = 'core';
 
 function groupedChunks() {
   let chunkOf;
@@ -112,8 +120,9 @@ function groupedChunks() {
       const ids = [...getModuleIds()];
       const find = (re) => ids.filter((m) => re.test(m));
       chunkOf = new Map();
-      // The entry's own modules are named after it: a group never pulls them out of the entry.
-      for (const m of closure(ids.filter((m) => getModuleInfo(m)?.isEntry), getModuleInfo)) chunkOf.set(m, ENTRY_NAME);
+      // Everything the entry imports is the core chunk; the entry module alone stays in the entry file (see CORE_NAME).
+      const entries = ids.filter((m) => getModuleInfo(m)?.isEntry);
+      for (const m of closure(entries.flatMap((e) => getModuleInfo(e).importedIds), getModuleInfo)) chunkOf.set(m, CORE_NAME);
       for (const [name, { shared }, patterns] of CHUNK_GROUPS) {
         const roots = patterns.flatMap(find);
         const members = new Set([...closure(roots, getModuleInfo)].filter((m) => !chunkOf.has(m)));
@@ -123,7 +132,7 @@ function groupedChunks() {
           for (const m of members) {
             if (roots.includes(m)) continue;
             const info = getModuleInfo(m);
-            if ([...info.importers, ...info.dynamicImporters].some((i) => !members.has(i) && chunkOf.get(i) !== ENTRY_NAME)) {
+            if ([...info.importers, ...info.dynamicImporters].some((i) => !members.has(i) && chunkOf.get(i) !== CORE_NAME)) {
               members.delete(m);
               // Named (after its path, so two files of one name stay apart), or Rollup would pull it into the group
               // as a dependency of its importer there.
@@ -139,10 +148,10 @@ function groupedChunks() {
   };
 }
 
-export default {
+const player = {
   input: { [ENTRY_NAME]: 'src/index.ts' },
-  // Keep the entry's exports on the entry chunk itself (no facade file).
-  preserveEntrySignatures: 'allow-extension',
+  // The entry file exports the public API and nothing else (no internal names of the core).
+  preserveEntrySignatures: 'strict',
   output: {
     dir: 'dist',
     format: 'es',
@@ -174,3 +183,26 @@ export default {
     production && terser({ format: { comments: false }, compress: { passes: 2 } }),
   ],
 };
+
+/** Files copied into dist/ as they are: the iframe embed page, hostable anywhere beside the build. */
+const STATIC_FILES = ['src/embed-page/embed.html', 'src/embed-page/embed.css'];
+const staticFiles = {
+  name: 'static-files',
+  generateBundle() {
+    for (const file of STATIC_FILES) this.emitFile({ type: 'asset', fileName: basename(file), source: readFileSync(file) });
+  },
+};
+
+/** The classic-script loader (src/loader/classic-loader.ts): one small IIFE, no chunks, no imports. */
+const loader = {
+  input: 'src/loader/classic-loader.ts',
+  output: { dir: 'dist', entryFileNames: `${ENTRY_NAME}.loader.js`, format: 'iife', sourcemap: false },
+  plugins: [
+    staticFiles,
+    replace({ preventAssignment: true, values: { __ENTRY_FILE__: JSON.stringify(`${ENTRY_NAME}.js`) } }),
+    esbuild({ include: /\.ts$/, target: 'es2020', minify: false }),
+    terser({ format: { comments: false } }),
+  ],
+};
+
+export default [player, loader];

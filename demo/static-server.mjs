@@ -13,6 +13,7 @@
  * gzip-compressed for browsers that accept it.
  */
 import http from 'node:http';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -39,6 +40,8 @@ const TYPES = {
   '.mp4': 'video/mp4',
   '.pdf': 'application/pdf',
 };
+
+const VERSION = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 export const PROVIDER_TOKEN = '%PROVIDER_URL%';
 export const NONCE_TOKEN = '%NONCE%';
@@ -109,6 +112,13 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
 
     // Candidates, first existing wins.
     let candidates;
+    // `/other-version/dist/…`: the same build saying it is version 0.0.1-other (its core chunk's version string
+    // rewritten), so that a test page can load two copies of two versions (docs/api.md: the first stays).
+    let otherVersion = false;
+    if (parts[0] === 'other-version' && parts[1] === 'dist') {
+      otherVersion = true;
+      parts.shift();
+    }
     if (parts[0] === 'dist') {
       candidates = [inside(distDir, parts.slice(1))];
     } else if (parts.length === 0) {
@@ -132,6 +142,7 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
 
     const ext = path.extname(file).toLowerCase();
     let body = await fsp.readFile(file);
+    if (otherVersion && /^core-[\w-]+\.js$/.test(path.basename(file))) body = Buffer.from(body.toString('utf8').split(`"${VERSION}"`).join('"0.0.1-other"'));
     const nonced = ext === '.html' && body.includes(NONCE_TOKEN);
     if (ext === '.html') {
       const nonce = crypto.randomBytes(16).toString('base64');

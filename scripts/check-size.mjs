@@ -1,16 +1,19 @@
 // Size budgets, checked by `npm test` (min+gzip):
-// - the entry chunk, what a page pays before anything starts (the element, its controller and the route's first
-//   requests; no React): at most 24 kB;
+// - the entry, what a page pays before anything starts: the entry file (src/index.ts alone) and the core chunk it
+//   imports (the element, its controller and the route's first requests; no React): at most 24 kB;
+// - the classic loader (dist/patient-ed-player.loader.js): at most 1 kB, not gzipped;
 // - the first screen: the entry plus the interface chunk it requests at once (React DOM, the player's React tree and
 //   the menu screen), at most 98 kB.
 // Other lazy chunks are reported, not budgeted here. The playback chunk must import the entry only (no React DOM on
 // the way to the first frame).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const ENTRY = 'dist/patient-ed-player.js';
+export const LOADER = 'dist/patient-ed-player.loader.js';
 export const ENTRY_BUDGET = 24 * 1024;
+export const LOADER_BUDGET = 1024;
 export const FIRST_SCREEN_BUDGET = 98 * 1024;
 
 /** The chunk files a minified chunk imports statically (`import ... from "x"` and `import "x"`, not `import()`). */
@@ -27,30 +30,40 @@ export function sizes(dir = 'dist') {
   };
   walk(dir);
   const gz = (p) => gzipSync(readFileSync(p), { level: 9 }).length;
-  const entry = gz(ENTRY);
-  const interfaceFiles = files.filter((p) => /[\\/]chunks[\\/]interface-[\w-]+\.js$/.test(p));
-  if (interfaceFiles.length !== 1) throw new Error(`Expected one interface chunk in ${dir}/chunks, found ${interfaceFiles.length}`);
-  const firstScreen = entry + gz(interfaceFiles[0]);
+  const one = (re, what) => {
+    const found = files.filter((p) => re.test(p));
+    if (found.length !== 1) throw new Error(`Expected one ${what} chunk in ${dir}/chunks, found ${found.length}`);
+    return found[0];
+  };
+  // The entry file imports the core chunk and nothing else, and every chunk imports the core by its relative URL,
+  // never the entry (whose URL a page may write with a query: that would be a second copy of the player).
+  const core = one(/[\\/]chunks[\\/]core-[\w-]+\.js$/, 'core');
+  const entryImports = staticImports(readFileSync(ENTRY, 'utf8'));
+  if (entryImports.join() !== `./chunks/${basename(core)}`) throw new Error(`The entry must import the core chunk only; it imports ${entryImports.join(', ')}`);
+  const importsEntry = files.filter((p) => p !== ENTRY && p !== LOADER && /patient-ed-player\.js"/.test(readFileSync(p, 'utf8')));
+  if (importsEntry.length) throw new Error(`Chunks must never import the entry file: ${importsEntry.join(', ')}`);
+  const entry = gz(ENTRY) + gz(core);
+  const firstScreen = entry + gz(one(/[\\/]chunks[\\/]interface-[\w-]+\.js$/, 'interface'));
   // No React in the entry: the element, its controller and the first requests do not wait for it.
-  const reactInEntry = JSON.parse(readFileSync(`${ENTRY}.map`, 'utf8')).sources.filter((s) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(s));
+  const reactInEntry = JSON.parse(readFileSync(`${core}.map`, 'utf8')).sources.filter((s) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(s));
   if (reactInEntry.length) throw new Error(`React reached the entry chunk: ${reactInEntry.join(', ')}`);
-  // The playback chunk (engine, playlist reader, html5 adapter) must not wait for React: it imports the entry only.
-  const playbackFiles = files.filter((p) => /[\\/]chunks[\\/]playback-[\w-]+\.js$/.test(p));
-  if (playbackFiles.length !== 1) throw new Error(`Expected one playback chunk in ${dir}/chunks, found ${playbackFiles.length}`);
-  const playbackImports = staticImports(readFileSync(playbackFiles[0], 'utf8')).filter((i) => i !== '../patient-ed-player.js');
-  if (playbackImports.length) throw new Error(`The playback chunk must import the entry only (the first frame never waits for React DOM); it imports ${playbackImports.join(', ')}`);
-  const total = files.reduce((n, p) => n + gz(p), 0);
-  return { entry, firstScreen, total, files: files.length };
+  // The playback chunk (engine, playlist reader, html5 adapter) must not wait for React: it imports the core only.
+  const playbackImports = staticImports(readFileSync(one(/[\\/]chunks[\\/]playback-[\w-]+\.js$/, 'playback'), 'utf8')).filter((i) => i !== `./${basename(core)}`);
+  if (playbackImports.length) throw new Error(`The playback chunk must import the core only (the first frame never waits for React DOM); it imports ${playbackImports.join(', ')}`);
+  const loader = statSync(LOADER).size;
+  const total = files.filter((p) => p !== LOADER).reduce((n, p) => n + gz(p), 0);
+  return { entry, firstScreen, loader, total, files: files.length - 1 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { entry, firstScreen, total, files } = sizes();
+  const { entry, firstScreen, loader, total, files } = sizes();
   const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
   console.log(
-    `Entry ${ENTRY}: ${kb(entry)} min+gzip (budget ${kb(ENTRY_BUDGET)}); with the interface chunk: ${kb(firstScreen)} (budget ${kb(FIRST_SCREEN_BUDGET)}); all ${files} chunks: ${kb(total)}`,
+    `Entry ${ENTRY} with its core chunk: ${kb(entry)} min+gzip (budget ${kb(ENTRY_BUDGET)}); loader: ${loader} bytes (budget ${LOADER_BUDGET}); with the interface chunk: ${kb(firstScreen)} (budget ${kb(FIRST_SCREEN_BUDGET)}); all ${files} chunks: ${kb(total)}`,
   );
   const over = [
     entry > ENTRY_BUDGET && `the entry chunk is ${kb(entry)}, over ${kb(ENTRY_BUDGET)}`,
+    loader > LOADER_BUDGET && `the classic loader is ${loader} bytes, over ${LOADER_BUDGET}`,
     firstScreen > FIRST_SCREEN_BUDGET && `the entry and the interface chunk are ${kb(firstScreen)}, over ${kb(FIRST_SCREEN_BUDGET)}`,
   ].filter(Boolean);
   if (over.length) {

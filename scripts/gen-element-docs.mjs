@@ -45,7 +45,11 @@ const CORE_DOCS = {
     text: "What to open: a playlist code (`A_...`) opens the player; a menu code (`root`, `vm`, `collections`, `presentations`, `playlists`, or containing `T_`, `L_`, `C_`, `G_`) opens the menu there. Changing it re-routes; removing it returns to the menu.",
     values: 'a code',
   },
-  providerUrl: { text: 'Base URL of the provider API (docs/provider-api.md).', values: 'URL', default: 'DEFAULT_PROVIDER_URL' },
+  providerUrl: {
+    text: 'Base URL of the provider API (docs/provider-api.md). Without it, the origin that served the script (a content vendor serves both).',
+    values: 'URL',
+    default: 'the script\'s origin (`https://cdn.example/` for `https://cdn.example/player/patient-ed-player.js`)',
+  },
   apiUrl: { text: 'Overrides the API host.', values: 'URL', default: '`<provider-url>api/`' },
   deliveryUrl: { text: 'Overrides the content-delivery host (user preferences, meta records).', values: 'URL', default: '`<provider-url>cdn/`' },
   staticUrl: { text: 'Overrides the static-files host (thumbnails, posters, art).', values: 'URL', default: '`<provider-url>static/`' },
@@ -55,7 +59,7 @@ const CORE_DOCS = {
   embedUrl: {
     text: "The iframe embed page offered in the Embed dialog's iframe code (it takes the same options as its query).",
     values: 'URL',
-    default: '`embed.html` in the folder above the script',
+    default: '`embed.html` beside the script (the build ships one: dist/embed.html)',
   },
   requestTimeout: {
     text: 'How long one provider request may take before it fails with a timeout (shown with "Try again", and an `error` event); `0` waits forever, as the spec\'s default does.',
@@ -359,7 +363,6 @@ export async function loadApi() {
   const eventsText = read('src/core/events.ts');
   const stylesText = read('src/element/styles.ts');
   const elementText = read(ELEMENT_FILE);
-  const providerUrl = /export const DEFAULT_PROVIDER_URL = '([^']+)'/.exec(read('src/content/provider.ts'))?.[1];
   const problems = [];
 
   // Attributes.
@@ -379,7 +382,7 @@ export async function loadApi() {
     if (Object.hasOwn(CORE_DOCS, prop)) {
       kind = 'core';
       const d = CORE_DOCS[prop];
-      doc = { ...d, default: d.default === 'DEFAULT_PROVIDER_URL' ? `\`${providerUrl}\`` : (d.default ?? '(none)') };
+      doc = { ...d, default: d.default ?? '(none)' };
     } else if (t.LANGUAGE_QUERY_KEYS.includes(prop)) {
       doc = { text: 'Sets menu, caption and voice-over languages together.', values: langValues, default: defaultText(t.DEFAULT_PREFERENCES.menuLanguage) };
     } else if (Object.hasOwn(t.QUERY_ALIASES, prop) && t.QUERY_ALIASES[prop].key !== prop) {

@@ -1,6 +1,6 @@
-// Rollup plugin: in the entry chunk and the interface chunk (which is only ever loaded by the entry), drop the
-// English `message` of a Lingui descriptor (`i18n._({ id, message })`) when the entry's English catalog
-// (locales/en/messages.po) has that id: the catalog ships in the entry and says the same, so the text was there
+// Rollup plugin: in the core chunk (what the entry loads) and the interface chunk (which is only ever loaded by it),
+// drop the English `message` of a Lingui descriptor (`i18n._({ id, message })`) when the core's English catalog
+// (locales/en/messages.po) has that id: the catalog ships in the core and says the same, so the text was there
 // twice. Messages whose id the catalog lacks keep their text (Lingui's fallback). Other lazy chunks are left alone
 // (their catalogs load with them).
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ export default function linguiEntryIds() {
   return {
     name: 'lingui-entry-ids',
     renderChunk(code, chunk) {
-      if (!chunk.isEntry && chunk.name !== 'interface') return null;
+      if (chunk.name !== 'core' && chunk.name !== 'interface') return null;
       const ids = catalogIds();
       const out = new MagicString(code);
       for (const m of code.matchAll(DESCRIPTOR)) {

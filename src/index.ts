@@ -1,12 +1,16 @@
-/** Public entry: registers `<patient-ed-player>` and exports its types (docs/api.md). */
-// First: the interface chunk is on its way while the rest of the entry is evaluated.
-import './app/early-interface';
-import { definePlayer } from './element/player-element';
+/**
+ * Public entry: registers `<patient-ed-player>` and exports its public API (docs/api.md).
+ *
+ * This module is the only code of the entry file (dist/patient-ed-player.js); everything it imports is the `core`
+ * chunk, which every lazy chunk imports by a relative URL. So a page may load this file under any URL (`?ver=`, two
+ * copies of one build under two URLs): there is one core, one element class and one store per build.
+ */
+import { start } from './element/start';
 
-definePlayer();
+start(import.meta.url);
 
 export { PatientEdPlayerElement, TAG_NAME, definePlayer } from './element/player-element';
-export type { PlayerMethods } from './element/player-element';
+export type { PlayerMethods, PlayerProperties } from './element/player-element';
 export { CommandError } from './commands/table';
 export type { CommandArgs, CommandResults, HostCommandName, ItemInfo, PlaylistInfo } from './commands/table';
 export type { PlayerErrorCode, PlayerEventMap, PlayerEventName } from './core/events';

@@ -89,7 +89,7 @@ describe('content models', () => {
       expect(safeUrl(bad), bad).to.equal(undefined);
       expect(safeUrl(bad, undefined, LINK_SCHEMES), bad).to.equal(undefined);
       // Hosts from attributes: the default (or the provider's own path) instead.
-      expect(resolveHosts(bad).api, bad).to.equal('http://localhost:8001/api/');
+      expect(resolveHosts(bad, {}, location.href, 'https://cdn.example/').api, bad).to.equal('https://cdn.example/api/');
       expect(resolveHosts(PROVIDER_URL, { static: bad, brochure: bad }).static, bad).to.equal(new URL('static/', PROVIDER_URL).href);
       expect(resolveHosts(PROVIDER_URL, { brochure: bad }).brochure, bad).to.equal(new URL('brochures/', PROVIDER_URL).href);
       const a = api();

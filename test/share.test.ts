@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import jsQR from 'jsqr';
 import { CONTROLLER } from '../src/app/embed-options';
 import { buildShareUrl, readShareLink, SHARE_PARAMS } from '../src/content/share-link';
-import { SCRIPT_URL } from '../src/core/script-url';
+import { scriptUrl } from '../src/core/script-url';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { $, cleanPlayersAndFaults, controlNames, DEMO_URL, findControl, mountPlayer, PROVIDER_URL, shadow, text, waitFor, waitForPath } from './helpers';
 import { Embedded } from './embedded';
@@ -223,13 +223,14 @@ describe('embed dialog', () => {
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/embed');
     await waitFor(() => $(el, '.modal[data-modal-name="embed"] textarea'), 'embed dialog');
     const code = field(el, 'Código de incorporação').value;
+    const SCRIPT_URL = scriptUrl();
     const iframe = field(el, 'Código de incorporação com iframe').value;
     expect(code).to.equal(
       `<script type="module" src="${SCRIPT_URL}"></script>\n<patient-ed-player client="demo" code="A_DEMO_VIDEO" language="pt" provider-url="${PROVIDER_URL}"></patient-ed-player>`,
     );
     const frame = new DOMParser().parseFromString(iframe, 'text/html').querySelector('iframe')!;
     const src = new URL(frame.getAttribute('src')!);
-    expect(src.href.split('?')[0]).to.equal(new URL('../embed.html', SCRIPT_URL).href);
+    expect(src.href.split('?')[0]).to.equal(new URL('embed.html', SCRIPT_URL).href);
     expect(Object.fromEntries(src.searchParams)).to.deep.equal({ client: 'demo', code: 'A_DEMO_VIDEO', language: 'pt' });
     expect(frame.getAttribute('title')).to.not.equal('');
     clipboard = fakeClipboard();

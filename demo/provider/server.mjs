@@ -61,7 +61,12 @@ const CONTENT_TYPES = {
   '.pdf': 'application/pdf',
   '.json': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
 };
+/** The player's build, served at /dist/ (docs/provider-api.md): where a content vendor serves the script too. */
+const DEFAULT_DIST = path.resolve(HERE, '../../dist');
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -157,7 +162,7 @@ function parseTarget(rawUrl) {
   return { rawPath, rawQuery, segments, query: new URLSearchParams(rawQuery) };
 }
 
-export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMaxAge = 300, fileMaxAge = 86400, bigdemo = true, testHooks = false } = {}) {
+export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMaxAge = 300, fileMaxAge = 86400, bigdemo = true, testHooks = false, dist = DEFAULT_DIST } = {}) {
   const contentRoot = path.resolve(root);
   const base = publicUrl ? (publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`) : undefined;
   /** Per-instance test-hook state. */
@@ -489,6 +494,16 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
         clients,
         hosts: { api: 'api/', delivery: 'cdn/', static: 'static/', brochure: 'brochures/', media: 'media/' },
       });
+    }
+
+    if (top === 'dist' && dist) {
+      // The player's build, so that `<script src="<provider>/dist/patient-ed-player.js">` with no provider-url is a
+      // complete embed (the player's default provider is the script's origin). Hashed chunks are cached for long; the
+      // entry, the loader and the embed page, whose names stay, are revalidated.
+      const root = path.resolve(dist);
+      const file = path.resolve(root, ...rest);
+      if (!file.startsWith(root + path.sep)) throw new ApiError(400, 'invalid_path', 'Path traversal is not allowed');
+      return sendFile(req, res, file, { maxAge: rest[0] === 'chunks' ? fileMaxAge : 0 });
     }
 
     if (top === 'api') {

@@ -14,7 +14,7 @@ import { createPlayerState, type PlayerState } from '../state/player-state';
 import { ResourceSlot, toLoadError } from '../state/resource';
 import type { Playlist } from '../content/playlist';
 import type { SharedView } from '../content/share-link';
-import { SCRIPT_URL } from '../core/script-url';
+import { scriptUrl } from '../core/script-url';
 import { dispatchPlayerEvent, type PlayerErrorCode } from '../core/events';
 import { activateLanguage, type CatalogName } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
@@ -90,8 +90,12 @@ export class PlayerController implements CommandContext {
   /** The search dialog's session (its client and index), made by the search chunk. */
   declare searchSession?: { dispose(): void };
 
+  /** The provider API that the console was last told could not be reached (told once per address). */
+  private unreachableTold?: string;
   /** The URL this player's script was loaded from (for the Embed dialog's code). */
-  readonly scriptUrl = SCRIPT_URL;
+  get scriptUrl(): string {
+    return scriptUrl();
+  }
 
   /** Provider hosts and vendor script URLs currently configured (set by the app from attributes). */
   hosts?: ProviderHosts;
@@ -380,6 +384,14 @@ export class PlayerController implements CommandContext {
       if (this.state.clientStatus === 'not-found') void ERROR_SCREEN.load().catch(() => undefined);
       this.state.clientError = toLoadError(error);
       this.reportError('client', error);
+      if (e.kind === 'network' && this.unreachableTold !== hosts.api) {
+        // The visitor reads "We couldn't reach the content server"; the page's developer is told where that was.
+        this.unreachableTold = hosts.api;
+        console.warn(
+          `patient-ed-player: the provider at ${hosts.api} could not be reached (client configuration ${hosts.api}clients/${client}). ` +
+            `Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from.`,
+        );
+      }
     }
   }
 

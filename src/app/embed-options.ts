@@ -38,7 +38,8 @@ function embedOptions(props: PlayerAppProps) {
   }
   return {
     client: fromAttributes ? props.client!.trim() : pageQuery!.get('client')?.trim() || undefined,
-    code: (fromAttributes ? props.code : (pageQuery!.get('openthis') ?? props.code))?.trim() || undefined,
+    // `openthis` (classic embed links) or `code` (the Embed dialog's iframe code).
+    code: (fromAttributes ? props.code : (pageQuery!.get('openthis') ?? pageQuery!.get('code') ?? props.code))?.trim() || undefined,
     options,
   };
 }

@@ -2,6 +2,7 @@ import { HttpClient } from './http';
 import type { Playlist, PlaylistItem } from './playlist';
 import { flattenProfile, type Profile } from './profile';
 import type { ClientConfigDto, MetaDto } from './types';
+import { defaultProviderUrl } from '../core/script-url';
 import { safeUrl } from './url';
 
 /** Base URLs of the provider's hosts (docs/provider-api.md). */
@@ -12,17 +13,16 @@ export interface ProviderHosts {
   brochure: string;
 }
 
-export const DEFAULT_PROVIDER_URL = 'http://localhost:8001/';
-
 const withSlash = (u: string) => (u.endsWith('/') ? u : `${u}/`);
 
 export function resolveHosts(
   providerUrl: string | undefined,
   overrides: Partial<Record<keyof ProviderHosts, string | undefined>> = {},
-  pageUrl: string = globalThis.location?.href ?? DEFAULT_PROVIDER_URL,
+  pageUrl: string | undefined = globalThis.location?.href,
+  fallback: string = defaultProviderUrl(),
 ): ProviderHosts {
-  // Only http(s) hosts: another scheme (or no URL at all) falls back to the default.
-  const base = withSlash(safeUrl(providerUrl, pageUrl) ?? DEFAULT_PROVIDER_URL);
+  // Only http(s) hosts: another scheme (or no URL at all) falls back to the default, the script's origin.
+  const base = withSlash(safeUrl(providerUrl, pageUrl) ?? safeUrl(fallback) ?? safeUrl('/', pageUrl) ?? 'http://localhost/');
   const at = (override: string | undefined, path: string) => withSlash(safeUrl(override, base) ?? new URL(path, base).href);
   return {
     api: at(overrides.api, 'api/'),

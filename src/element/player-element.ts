@@ -53,14 +53,14 @@ declare const __PLAYER_VERSION__: string;
  *
  * @attr {string} client - The client (practice) id. Without it the player reads `client`, `openthis` and the options from the host page's own query string (classic embed links). Values: a client id. Default: (none).
  * @attr {string} code - What to open: a playlist code (`A_...`) opens the player; a menu code (`root`, `vm`, `collections`, `presentations`, `playlists`, or containing `T_`, `L_`, `C_`, `G_`) opens the menu there. Changing it re-routes; removing it returns to the menu. Values: a code. Default: (none).
- * @attr {string} provider-url - Base URL of the provider API (docs/provider-api.md). Values: URL. Default: `http://localhost:8001/`.
+ * @attr {string} provider-url - Base URL of the provider API (docs/provider-api.md). Without it, the origin that served the script (a content vendor serves both). Values: URL. Default: the script's origin (`https://cdn.example/` for `https://cdn.example/player/patient-ed-player.js`).
  * @attr {string} api-url - Overrides the API host. Values: URL. Default: `<provider-url>api/`.
  * @attr {string} delivery-url - Overrides the content-delivery host (user preferences, meta records). Values: URL. Default: `<provider-url>cdn/`.
  * @attr {string} static-url - Overrides the static-files host (thumbnails, posters, art). Values: URL. Default: `<provider-url>static/`.
  * @attr {string} brochure-url - Overrides the brochure host. Values: URL. Default: `<provider-url>brochures/`.
  * @attr {string} youtube-api-url - A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays). Values: URL. Default: YouTube's.
  * @attr {string} vimeo-api-url - A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). Values: URL. Default: Vimeo's.
- * @attr {string} embed-url - The iframe embed page offered in the Embed dialog's iframe code (it takes the same options as its query). Values: URL. Default: `embed.html` in the folder above the script.
+ * @attr {string} embed-url - The iframe embed page offered in the Embed dialog's iframe code (it takes the same options as its query). Values: URL. Default: `embed.html` beside the script (the build ships one: dist/embed.html).
  * @attr {string} context-menu - `off` disables the right-click menu inside the player (the host page's own menu is never touched). Values: `off`. Default: on.
  * @attr {string} request-timeout - How long one provider request may take before it fails with a timeout (shown with "Try again", and an `error` event); `0` waits forever, as the spec's default does. Values: milliseconds. Default: `20000`.
  * @attr {string} autoplay - Start playing when a playlist opens. Values: `0` / `1`. Default: `0`.

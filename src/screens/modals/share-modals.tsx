@@ -171,7 +171,7 @@ export function EmbedModal() {
     const provider = controller.host.getAttribute('provider-url');
     const tag = [...attrs, ...(provider ? [['provider-url', provider] as [string, string]] : [])].map(([k, v]) => ` ${k}="${attr(v)}"`).join('');
     const element = `<script type="module" src="${attr(controller.scriptUrl)}"></script>\n<patient-ed-player${tag}></patient-ed-player>`;
-    const page = new URL(controller.embedPage || '../embed.html', controller.scriptUrl);
+    const page = new URL(controller.embedPage || 'embed.html', controller.scriptUrl);
     for (const [k, v] of attrs) page.searchParams.set(k, v);
     const iframe = `<iframe src="${attr(page.href)}" title="${attr(i18n._({ id: 'embed.iframeTitle', message: 'Patient education video' }))}" width="960" height="640" allow="autoplay; fullscreen; clipboard-write" allowfullscreen></iframe>`;
     return { element, iframe };

@@ -1,0 +1,221 @@
+import { expect } from '@open-wc/testing';
+import { DEMO_URL, PROVIDER_URL, waitFor } from './helpers';
+
+/**
+ * The built player (dist/, served by the demo server and by the reference provider) in pages written the ways
+ * clinics' pages load it: a script URL with a query, two URLs of one build, a modulepreload link, the script before
+ * or after the element, async, added after the page loaded, the classic loader, no provider-url. Each page is an
+ * iframe of its own (a fresh module map and custom-element registry).
+ */
+
+const DIST = new URL('dist/', DEMO_URL).href;
+const PROVIDER_DIST = new URL('dist/', PROVIDER_URL).href;
+const PLAYER = `<patient-ed-player client="demo" code="A_DEMO_VIDEO" provider-url="${PROVIDER_URL}"></patient-ed-player>`;
+const module = (src: string, extra = '') => `<script type="module" src="${src}"${extra}></script>`;
+
+/** What the page saw: errors, unhandled rejections, console errors and warnings. */
+type Watched = Window & { __problems: string[]; customElements: CustomElementRegistry };
+
+const frames: HTMLIFrameElement[] = [];
+afterEach(() => {
+  for (const f of frames.splice(0)) f.remove();
+});
+
+/** A page of `body`, its problems recorded from its first script on. */
+async function page(body: string): Promise<{ win: Watched; doc: Document }> {
+  const frame = document.createElement('iframe');
+  frame.style.width = '800px';
+  frame.style.height = '600px';
+  const watch = `<script>
+    window.__problems = [];
+    addEventListener('error', (e) => __problems.push('error: ' + e.message));
+    addEventListener('unhandledrejection', (e) => __problems.push('rejection: ' + e.reason));
+    for (const level of ['error', 'warn']) {
+      const original = console[level];
+      console[level] = (...args) => { __problems.push(level + ': ' + args.join(' ')); original.apply(console, args); };
+    }
+  </script>`;
+  frame.srcdoc = `<!doctype html><html><head>${watch}</head><body>${body}</body></html>`;
+  frames.push(frame);
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  document.body.append(frame);
+  await loaded;
+  return { win: frame.contentWindow as Watched, doc: frame.contentDocument! };
+}
+
+type Player = HTMLElement & { playVideo(): Promise<boolean>; getPlayerState(): number };
+
+/** The page's player renders its video, plays it, and nothing went wrong; one definition, one core chunk. */
+async function expectPlays(win: Watched, doc: Document, index = 0): Promise<void> {
+  const el = await waitFor(() => doc.querySelectorAll('patient-ed-player')[index] as Player | undefined, 'the element');
+  const Defined = await waitFor(() => win.customElements.get('patient-ed-player'), 'the definition', 15000);
+  expect(el).to.be.instanceOf(Defined);
+  const video = await waitFor(() => el.shadowRoot?.querySelector<HTMLVideoElement>('video.media'), 'the video', 15000);
+  await waitFor(() => video.readyState >= 1, 'its metadata', 15000);
+  expect(await el.playVideo()).to.equal(true);
+  await waitFor(() => video.currentTime > 0.2, 'playing', 15000);
+  expect(el.getPlayerState()).to.equal(1);
+  // One core per origin that served the build (the same build under two origins is two self-contained copies).
+  const cores = (win.performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => e.name).filter((n) => /\/chunks\/core-[\w-]+\.js$/.test(n));
+  expect(new Set(cores).size, cores.join()).to.equal(cores.length);
+  expect(win.__problems).to.deep.equal([]);
+}
+
+describe('embedding: the built player in the pages clinics have', function () {
+  this.timeout(40000);
+
+  it('a script URL with a query (WordPress ?ver=) plays, with one copy of the core', async () => {
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?ver=9.0.76`)}${PLAYER}`);
+    await expectPlays(win, doc);
+    const cores = win.performance.getEntriesByType('resource').filter((e) => /\/chunks\/core-/.test(e.name));
+    expect(cores.length).to.equal(1);
+  });
+
+  it('the same build under two URLs (with and without a query, and from a second origin): defined once, plays', async () => {
+    const { win, doc } = await page(
+      `${module(`${DIST}patient-ed-player.js`)}${module(`${DIST}patient-ed-player.js?ver=2`)}${module(`${PROVIDER_DIST}patient-ed-player.js?ver=3`)}${PLAYER}`,
+    );
+    await expectPlays(win, doc);
+    // Both origins' copies ran (the second found the element defined and did nothing, silently).
+    await waitFor(() => win.performance.getEntriesByType('resource').filter((e) => /\/chunks\/core-/.test(e.name)).length === 2, 'both cores');
+    expect(win.__problems).to.deep.equal([]);
+  });
+
+  it('the entry also named in <link rel="modulepreload"> plays', async () => {
+    const src = `${DIST}patient-ed-player.js?ver=9.0.76`;
+    const { win, doc } = await page(`<link rel="modulepreload" href="${src}">${PLAYER}${module(src)}`);
+    await expectPlays(win, doc);
+  });
+
+  it('the script before the element, after it, or async plays', async () => {
+    for (const body of [
+      `${module(`${DIST}patient-ed-player.js?a=1`)}${PLAYER}`,
+      `${PLAYER}${module(`${DIST}patient-ed-player.js?a=2`)}`,
+      `${module(`${DIST}patient-ed-player.js?a=3`, ' async')}${PLAYER}`,
+    ]) {
+      const { win, doc } = await page(body);
+      await expectPlays(win, doc);
+    }
+  });
+
+  it('the script added by a script after the page loaded plays', async () => {
+    const { win, doc } = await page(PLAYER);
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.src = `${DIST}patient-ed-player.js?late=1`;
+    doc.head.append(script);
+    await expectPlays(win, doc);
+  });
+
+  it('a second copy of another version: one warning, the first copy stays and plays', async () => {
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}${PLAYER}`);
+    await waitFor(() => win.customElements.get('patient-ed-player'), 'the first definition');
+    const first = win.customElements.get('patient-ed-player') as unknown as { version: string };
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.src = new URL('other-version/dist/patient-ed-player.js', DEMO_URL).href;
+    doc.head.append(script);
+    await waitFor(() => win.__problems.length > 0, 'the warning', 15000);
+    expect(win.__problems).to.deep.equal([`warn: patient-ed-player 0.0.1-other not used: already defined by version ${first.version}`]);
+    win.__problems.length = 0;
+    expect(win.customElements.get('patient-ed-player')).to.equal(first);
+    await expectPlays(win, doc);
+  });
+
+  it('the classic loader (no type="module") loads the module beside it, with its query; twice, or beside the module script, defines once, silently', async () => {
+    const loader = `<script src="${DIST}patient-ed-player.loader.js?ver=9.0.76"></script>`;
+    {
+      const { win, doc } = await page(`${loader}${PLAYER}`);
+      await expectPlays(win, doc);
+      const entries = win.performance.getEntriesByType('resource').map((e) => e.name);
+      expect(entries).to.include(`${DIST}patient-ed-player.js?ver=9.0.76`);
+    }
+    {
+      const { win, doc } = await page(`${loader}${loader}${module(`${DIST}patient-ed-player.js`)}${PLAYER}${loader}`);
+      await expectPlays(win, doc);
+    }
+  });
+
+  it('the classic loader added by a tag manager after the page loaded plays', async () => {
+    const { win, doc } = await page(PLAYER);
+    const script = doc.createElement('script');
+    script.src = `${DIST}patient-ed-player.loader.js?gtm=1`;
+    doc.body.append(script);
+    await expectPlays(win, doc);
+  });
+
+  it('with no provider-url the provider is the origin that served the script (the reference provider serves /dist/)', async () => {
+    const { win, doc } = await page(`${module(`${PROVIDER_DIST}patient-ed-player.js?ver=1`)}<patient-ed-player client="demo" code="A_DEMO_VIDEO"></patient-ed-player>`);
+    await expectPlays(win, doc);
+    const requests = win.performance.getEntriesByType('resource').map((e) => e.name);
+    expect(requests).to.include(new URL('api/clients/demo', PROVIDER_URL).href);
+  });
+
+  it('a provider that cannot be reached: the visitor reads the failure, the console names the URL tried and the attribute', async () => {
+    const dead = 'http://127.0.0.1:9/';
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}<patient-ed-player client="demo" provider-url="${dead}" request-timeout="5000"></patient-ed-player>`);
+    const el = await waitFor(() => doc.querySelector('patient-ed-player'), 'the element');
+    await waitFor(() => el.shadowRoot?.querySelector('[data-error-kind="network"]'), 'the failure', 20000);
+    const told = win.__problems.filter((p) => p.startsWith('warn: patient-ed-player: the provider at'));
+    expect(told).to.deep.equal([
+      `warn: patient-ed-player: the provider at ${dead}api/ could not be reached (client configuration ${dead}api/clients/demo). Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from.`,
+    ]);
+  });
+});
+
+describe('the hostable embed page (dist/embed.html)', function () {
+  this.timeout(40000);
+
+  /** Send a command to `frame` and wait for the answer with its id. */
+  async function command(frame: HTMLIFrameElement, origin: string, command: string, id: number): Promise<unknown> {
+    const answer = new Promise((resolve) => {
+      const onMessage = (e: MessageEvent) => {
+        if (e.source !== frame.contentWindow || e.origin !== origin || e.data?.type !== 'patient-ed-player:result' || e.data.payload?.id !== id) return;
+        removeEventListener('message', onMessage);
+        resolve(e.data.payload.result);
+      };
+      addEventListener('message', onMessage);
+    });
+    frame.contentWindow!.postMessage({ type: 'patient-ed-player:command', payload: { command, id } }, origin);
+    return answer;
+  }
+
+  it('served beside the build by the provider: the query opens the video, the default provider is that origin, postMessage drives it', async () => {
+    const origin = new URL(PROVIDER_URL).origin;
+    const frame = document.createElement('iframe');
+    frame.src = `${PROVIDER_DIST}embed.html?client=demo&code=A_DEMO_VIDEO&language=es&allowed-origins=${encodeURIComponent(location.origin)}`;
+    frames.push(frame);
+    const ready = new Promise((resolve) => {
+      const onMessage = (e: MessageEvent) => {
+        if (e.source === frame.contentWindow && e.data?.type === 'patient-ed-player:event' && e.data.payload?.event === 'onReady') resolve(e.data.payload.data);
+      };
+      addEventListener('message', onMessage);
+    });
+    document.body.append(frame);
+    expect(await ready).to.deep.include({ route: '/demo/player/A_DEMO_VIDEO' });
+    expect(await command(frame, origin, 'getLanguage', 1)).to.equal('es');
+    expect(await command(frame, origin, 'playVideo', 2)).to.equal(true);
+    // Asked again until it plays (each answer is awaited: the loop is bounded by the test's timeout).
+    for (let id = 3; (await command(frame, origin, 'getPlayerState', id)) !== 1; id++) await new Promise((r) => setTimeout(r, 50));
+  });
+
+  it('copied to another host and configured in its own markup (provider-url on the element)', async () => {
+    const html = await (await fetch(`${DIST}embed.html`)).text();
+    expect(html).to.include('<script type="module" src="patient-ed-player.js"></script>');
+    const configured = html
+      .replace('<head>', `<head><base href="${DIST}">`)
+      .replace('<patient-ed-player></patient-ed-player>', `<patient-ed-player client="demo" code="A_DEMO_VIDEO" provider-url="${PROVIDER_URL}"></patient-ed-player>`);
+    const frame = document.createElement('iframe');
+    frame.srcdoc = configured;
+    frames.push(frame);
+    document.body.append(frame);
+    const doc = await waitFor(() => frame.contentDocument?.querySelector('patient-ed-player') && frame.contentDocument, 'the page');
+    const el = doc.querySelector('patient-ed-player') as Player;
+    const video = await waitFor(() => el.shadowRoot?.querySelector<HTMLVideoElement>('video.media'), 'the video', 15000);
+    // Its stylesheet came from the build's folder too (the player fills the frame).
+    expect(frame.contentWindow!.getComputedStyle(el).display).to.equal('block');
+    await waitFor(() => video.readyState >= 1, 'its metadata', 15000);
+    expect(await el.playVideo()).to.equal(true);
+    await waitFor(() => video.currentTime > 0.2, 'playing', 15000);
+  });
+});
