@@ -13,5 +13,6 @@ for (const [name, value] of params) {
   if (attribute === 'diagnostics' || attribute.endsWith('url')) continue;
   if (/^[a-z][a-z0-9_-]{0,40}$/.test(attribute)) player.setAttribute(attribute, value);
 }
+// The test diagnostics first, so that they hear the player's console warnings from the start.
+if (params.get('diagnostics') === '1') await import('./embed-diagnostics.js');
 document.body.append(player);
-if (params.get('diagnostics') === '1') import('./embed-diagnostics.js');

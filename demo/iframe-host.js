@@ -1,6 +1,6 @@
 // A host page that embeds the player as an iframe (embed.html) and drives it with postMessage only
-// (docs/api.md, "postMessage"). Commands go to the iframe's exact origin; answers are matched by id.
-const COMMAND = 'patient-ed-player:command';
+// (docs/api.md, "postMessage"). Commands go to the iframe's exact origin in the spec's plain shape
+// `{ command, id, ...args }`; answers carry the same `id` at the top level and are matched by it.
 const RESULT = 'patient-ed-player:result';
 const EVENT = 'patient-ed-player:event';
 /** A command without an answer after this long was ignored by the player (as unknown or internal ones are). */
@@ -76,10 +76,10 @@ function load() {
 /** Send one command to the iframe's exact origin; the answer is logged when it arrives. */
 function send(command, args = {}) {
   const id = `cmd-${++seq}`;
-  const payload = { command, id, ...args };
+  const message = { command, id, ...args };
   pending.set(id, { command, sentAt: performance.now() });
-  frame.contentWindow.postMessage({ type: COMMAND, payload }, playerOrigin);
-  record('sent', `-> ${command}`, payload);
+  frame.contentWindow.postMessage(message, playerOrigin);
+  record('sent', `-> ${command}`, message);
   setTimeout(() => {
     if (pending.delete(id)) record('note', `${command} (${id})`, 'no answer: the player ignored it');
   }, ANSWER_TIMEOUT_MS);
@@ -93,13 +93,15 @@ window.addEventListener('message', (event) => {
     record('note', 'dropped', `a message from ${event.origin}, not ${playerOrigin}`);
     return;
   }
-  const { type, payload } = event.data ?? {};
-  if (type === RESULT && payload && pending.has(payload.id)) {
-    const { command, sentAt } = pending.get(payload.id);
-    pending.delete(payload.id);
+  const data = event.data ?? {};
+  const { type, payload } = data;
+  // The answer to a plain command: its id, and its result or error, at the top level.
+  if (type === RESULT && pending.has(data.id)) {
+    const { command, sentAt } = pending.get(data.id);
+    pending.delete(data.id);
     const ms = Math.round(performance.now() - sentAt);
-    if ('error' in payload) record('error', `<- ${command} (${payload.id}, ${ms} ms)`, payload.error);
-    else record('answer', `<- ${command} (${payload.id}, ${ms} ms)`, payload.result);
+    if ('error' in data) record('error', `<- ${command} (${data.id}, ${ms} ms)`, data.error);
+    else record('answer', `<- ${command} (${data.id}, ${ms} ms)`, data.result);
   } else if (type === EVENT && payload) {
     record('event', payload.event, payload.data);
     if (payload.event === 'onReady') setReady(true);

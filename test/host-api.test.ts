@@ -341,6 +341,94 @@ describe('postMessage adapter: security and fuzzing', () => {
     }
   });
 
+  it('answers the plain command shapes of the spec, as objects and as JSON text, with their id', async () => {
+    const frame = new Embedded({ client: 'demo', 'allowed-origins': location.origin });
+    const RESULT = 'patient-ed-player:result';
+    try {
+      await frame.ready();
+      // At the top level: the typed answer, with its id and result at the top level too.
+      expect(await frame.ask({ command: 'getVolume', id: 1 }, 1)).to.deep.equal({ type: RESULT, payload: { id: 1, result: 1 }, id: 1, result: 1 });
+      // In `payload`, without a type: the arguments are read there.
+      expect(await frame.ask({ payload: { command: 'setVolume', id: 'p1', volume: 0.5 } }, 'p1')).to.deep.equal({ type: RESULT, payload: { id: 'p1', result: true }, id: 'p1', result: true });
+      // JSON text of each is answered with JSON text.
+      const top = await frame.ask(JSON.stringify({ command: 'getVolume', id: 'j1' }), 'j1');
+      expect(top).to.be.a('string');
+      expect(JSON.parse(top as string)).to.deep.equal({ type: RESULT, payload: { id: 'j1', result: 0.5 }, id: 'j1', result: 0.5 });
+      const inPayload = await frame.ask(JSON.stringify({ payload: { command: 'setVolume', id: 'j2', volume: 'loud' } }), 'j2');
+      expect(inPayload).to.be.a('string');
+      const failed = JSON.parse(inPayload as string);
+      expect([failed.type, failed.id, failed.error.code]).to.deep.equal([RESULT, 'j2', 'invalid_argument']);
+      expect(failed.payload).to.deep.equal({ id: 'j2', error: failed.error });
+      // The typed envelope is answered as it always was, as an object or as JSON text.
+      expect(await frame.ask({ type: 'patient-ed-player:command', payload: { command: 'getVolume', id: 't1' } }, 't1')).to.deep.equal({ type: RESULT, payload: { id: 't1', result: 0.5 } });
+      expect(await frame.ask(JSON.stringify({ type: 'patient-ed-player:command', payload: { command: 'getVolume', id: 't2' } }), 't2')).to.equal(JSON.stringify({ type: RESULT, payload: { id: 't2', result: 0.5 } }));
+      // Ignored: JSON text over 64 KiB, a message of another protocol (another type), an unknown command.
+      expect(await frame.ask(JSON.stringify({ command: 'setVolume', id: 'big', volume: 0, pad: 'x'.repeat(64 * 1024) }), 'big', 1000)).to.equal(undefined);
+      expect(await frame.ask({ type: 'other:command', command: 'setVolume', id: 'other', volume: 0 }, 'other', 500)).to.equal(undefined);
+      expect(await frame.ask({ command: 'setVolumes', id: 'unknown', volume: 0 }, 'unknown', 500)).to.equal(undefined);
+      expect(await frame.call('getVolume')).to.deep.equal({ result: 0.5 });
+    } finally {
+      frame.close();
+    }
+  });
+
+  it('answers no plain shape to a foreign origin, nor under an allow-list without an origin', async () => {
+    const closed = new Embedded({ client: 'demo', 'allowed-origins': 'https://clinic.example', diagnostics: '1' });
+    const typo = new Embedded({ client: 'demo', 'allowed-origins': 'clinic.example', diagnostics: '1' });
+    const shapes = (id: string) => [
+      { command: 'setVolume', id: `${id}-top`, volume: 0 },
+      { payload: { command: 'setVolume', id: `${id}-payload`, volume: 0 } },
+      JSON.stringify({ command: 'setVolume', id: `${id}-top-json`, volume: 0 }),
+      JSON.stringify({ payload: { command: 'setVolume', id: `${id}-payload-json`, volume: 0 } }),
+      JSON.stringify({ type: 'patient-ed-player:command', payload: { command: 'setVolume', id: `${id}-typed-json`, volume: 0 } }),
+    ];
+    const notDiagnostics = (frame: Embedded) => frame.messages.filter((m) => (m as { type?: unknown })?.type !== 'embed-diagnostics:report');
+    try {
+      // Each is listening once it has said that it refused us (a typed command, refused before this change too).
+      for (const frame of [closed, typo]) {
+        await frame.warningsWhen((w) => w.some((line) => line.includes(`a command from ${location.origin} was ignored`)), () => frame.send({ command: 'getVolume', id: 'poke' }));
+        for (const message of shapes('x')) frame.post(message);
+      }
+      await sleep(1000);
+      expect(notDiagnostics(closed), 'nothing to a foreign origin').to.deep.equal([]);
+      expect(notDiagnostics(typo), 'nothing under an allow-list without an origin').to.deep.equal([]);
+    } finally {
+      closed.close();
+      typo.close();
+    }
+  });
+
+  it('names mistaken allow-list entries and a refused origin in the console, once each', async () => {
+    const frame = new Embedded({ client: 'demo', 'allowed-origins': 'localhost:8000 https://clinic.example/page', diagnostics: '1' });
+    const typo = new Embedded({ client: 'demo', 'allowed-origins': 'clinic.example', diagnostics: '1' });
+    const refused = `patient-ed-player: a command from ${location.origin} was ignored: that origin is not in allowed-origins`;
+    const ours = (warnings: string[]) => warnings.filter((w) => w.includes('allowed-origins'));
+    try {
+      for (const f of [frame, typo]) {
+        await f.warningsWhen((w) => w.includes(refused), () => f.post({ command: 'getVolume', id: 'poke' }));
+        // A flood of commands from the refused origin, in every shape.
+        for (let i = 0; i < 100; i++) {
+          const payload = { command: 'setVolume', id: `flood${i}`, volume: 0 };
+          f.post([payload, { payload }, JSON.stringify(payload), { type: 'patient-ed-player:command', payload }][i % 4]);
+        }
+      }
+      await sleep(500);
+      expect(ours((await frame.diagnostics()).warnings)).to.deep.equal([
+        'patient-ed-player: allowed-origins entry "localhost:8000" is not an http(s) origin and is ignored (write it as https://host or http://host:port)',
+        'patient-ed-player: allowed-origins entry "https://clinic.example/page" is more than an origin: only https://clinic.example counts',
+        refused,
+      ]);
+      expect(ours((await typo.diagnostics()).warnings)).to.deep.equal([
+        'patient-ed-player: allowed-origins entry "clinic.example" is not an http(s) origin and is ignored (write it as https://host or http://host:port)',
+        'patient-ed-player: allowed-origins has no http(s) origin: no page may command the player',
+        refused,
+      ]);
+    } finally {
+      frame.close();
+      typo.close();
+    }
+  });
+
   it('survives 5,000 random and malformed messages: no exception, no answer to invalid ones, no change', async function () {
     this.timeout(60000);
     const frame = new Embedded({ client: 'demo', code: 'A_DEMO_VIDEO', 'allowed-origins': location.origin, diagnostics: '1' });
@@ -392,7 +480,42 @@ describe('postMessage adapter: security and fuzzing', () => {
         () => ({ type: 'patient-ed-player:command', payload: { command: 'constructor', id: 'ctor' } }),
         () => ({ type: 'patient-ed-player:command', payload: { command: 'toString', id: 'ts' } }),
         () => ({ type: 'patient-ed-player:command', payload: { command: 'togglePlay', id: 'ui-only' } }),
+        // The plain shapes, and JSON text.
+        () => ({ command: pick(commands) }),
+        () => ({ id: 'plain-no-command' }),
+        () => ({ command: `nope${Math.floor(rnd() * 100)}`, id: 'x' }),
+        () => ({ command: pick(commands), id: pick([null, {}, [], '', 'y'.repeat(201), true]) }),
+        () => ({ command: 'togglePlay', id: 'plain-ui-only' }),
+        () => ({ payload: junk() }),
+        () => ({ payload: { command: pick(commands) } }),
+        () => ({ type: 'other-protocol', command: pick(commands), id: 'other-type' }),
+        () => ({ type: null, payload: { command: pick(commands), id: 'null-type' } }),
+        () => JSON.stringify(junk()),
+        () => JSON.stringify({ command: `nope${Math.floor(rnd() * 100)}`, id: 'x' }),
+        () => JSON.stringify({ payload: { id: 'json-no-command' } }),
+        () => `{"command":"${pick(commands)}","id":"cut`,
+        () => `{"type":"patient-ed-player:command","payload":{"command":"getVolume","id":"bad-json",}}`,
+        () => '{"__proto__":{"polluted":1,"command":"setVolume","id":"p"},"constructor":{"prototype":{"polluted":1}}}',
       ];
+      // JSON text to choke on: deeply nested (under and over the 64 KiB limit), a valid command over it, a megabyte.
+      const bombs = [
+        '['.repeat(30_000) + ']'.repeat(30_000),
+        '{"payload":'.repeat(5_000) + '{}' + '}'.repeat(5_000),
+        '['.repeat(100_000) + ']'.repeat(100_000),
+        JSON.stringify({ command: 'setVolume', id: 'over-limit', volume: 0, pad: 'x'.repeat(70_000) }),
+        'h'.repeat(1_000_000),
+      ];
+      const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+      // A command in each of the accepted shapes (docs/api.md, postMessage).
+      const shaped = (payload: Record<string, unknown>): unknown =>
+        pick<() => unknown>([
+          () => ({ type: 'patient-ed-player:command', payload }),
+          () => payload,
+          () => ({ payload }),
+          () => JSON.stringify({ type: 'patient-ed-player:command', payload }),
+          () => JSON.stringify(payload),
+          () => JSON.stringify({ payload }),
+        ])();
       let badArgIds = 0;
       const sent = new Map<string, unknown>();
       const badArgs = () => {
@@ -411,10 +534,17 @@ describe('postMessage adapter: security and fuzzing', () => {
         if (r < 0.1) {
           const m = badArgs() as Record<string, unknown>;
           sent.set(m.id as string, m);
-          frame.send(m);
+          frame.post(shaped(m));
         }
-        else if (r < 0.15) other.send({ command: 'setVolume', id: `o${i}`, volume: 0 }); // foreign origin for that player
+        else if (r < 0.15) other.post(shaped({ command: 'setVolume', id: `o${i}`, volume: 0 })); // foreign origin for that player
         else if (r < 0.16) frame.send({ command: 'getVolume', id: huge.slice(0, 1000), blob: huge });
+        else if (r < 0.165) frame.post(pick(bombs));
+        else if (r < 0.17) {
+          // A known command whose argument is nested 20,000 deep: an error answer.
+          const id = `bad${++badArgIds}`;
+          sent.set(id, 'volume nested 20,000 deep');
+          frame.post(`{"command":"setVolume","id":"${id}","volume":${deep}}`);
+        }
         else frame.post(pick(invalid)());
       }
       const badAnswers = () => [...frame.results.keys()].filter((id) => typeof id === 'string' && id.startsWith('bad')).length;

@@ -255,11 +255,11 @@ function attachPostMessageInFrame(host: PatientEdPlayerElement, controller: Play
   let off: (() => void) | undefined;
   let gone = false;
   void import('./transports/post-message').then(
-    ({ attachPostMessage, parseOrigins }) => {
+    ({ attachPostMessage }) => {
       stopKeeping();
       if (gone) return;
       // Origins allowed to command the player: the attribute, else the embed URL's parameter.
-      const allowList = () => parseOrigins(host.getAttribute('allowed-origins') ?? new URLSearchParams(location.search).get('allowed-origins'));
+      const allowList = () => host.getAttribute('allowed-origins') ?? new URLSearchParams(location.search).get('allowed-origins');
       off = attachPostMessage(host, controller, allowList, early.splice(0));
     },
     stopKeeping, // the chunk could not load: the element still works without its iframe transport

@@ -1,6 +1,6 @@
 import type { PlayerController } from '../../app/controller';
 import type { ForwardedEventName } from '../../core/events';
-import { answerPayload } from './custom-events';
+import { answerPayload, type CommandAnswer } from './custom-events';
 
 export const MESSAGE_TYPES = {
   command: 'patient-ed-player:command',
@@ -23,22 +23,72 @@ export const FORWARDED_EVENTS: Record<ForwardedEventName, string> = {
 /**
  * Parse an allow-list: origins separated by spaces or commas; anything that is not an http(s) origin is dropped.
  * Undefined when there is no list (any parent may command); an empty list when one was given but nothing in it
- * is an origin (then no parent may: a typo never opens the player to every page).
+ * is an origin (then no parent may: a typo never opens the player to every page). `warn` hears of each entry that
+ * is dropped, or that says more than an origin (a path, a query), of which only the origin counts.
  */
-export function parseOrigins(raw: string | undefined | null): string[] | undefined {
+export function parseOrigins(raw: string | undefined | null, warn?: (entry: string, problem: string) => void): string[] | undefined {
   if (raw === undefined || raw === null || !raw.trim()) return undefined;
-  return raw
-    .split(/[\s,]+/)
-    .map((o) => {
-      try {
-        const u = new URL(o);
-        return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : '';
-      } catch {
-        return '';
-      }
-    })
-    .filter(Boolean);
+  const origins: string[] = [];
+  for (const entry of raw.split(/[\s,]+/)) {
+    if (!entry) continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      /* not a URL at all (no scheme): dropped below */
+    }
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+      warn?.(entry, 'is not an http(s) origin and is ignored (write it as https://host or http://host:port)');
+      continue;
+    }
+    if (url.href !== `${url.origin}/`) warn?.(entry, `is more than an origin: only ${url.origin} counts`);
+    origins.push(url.origin);
+  }
+  return origins;
 }
+
+/** Longest JSON text read as a command (64 KiB): a longer string is ignored without being parsed. */
+const MAX_JSON_LENGTH = 64 * 1024;
+
+type Request = { payload: unknown; typed: boolean; json: boolean };
+
+/**
+ * The command a message carries, in any of the accepted shapes: the typed envelope
+ * `{ type: 'patient-ed-player:command', payload: { command, id, ...args } }`, or the spec's plain
+ * `{ command, id, ...args }`, at the top level or in `payload`; each as an object or as its JSON text (as many
+ * hosts send it). A message with another `type` belongs to another protocol (or is one of our own answers).
+ */
+function readRequest(data: unknown): Request | undefined {
+  let json = false;
+  if (typeof data === 'string') {
+    if (data.length > MAX_JSON_LENGTH) return undefined;
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return undefined;
+    }
+    json = true;
+  }
+  if (!data || typeof data !== 'object') return undefined;
+  const { type, command, payload } = data as Record<string, unknown>;
+  if (type !== undefined) return type === MESSAGE_TYPES.command ? { payload, typed: true, json } : undefined;
+  return { payload: command === undefined ? payload : data, typed: false, json };
+}
+
+/**
+ * The answer in a shape its sender recognises: the typed envelope's as it always was; a plain command's with its
+ * `id` and `result` (or `error`) at the top level too, for hosts that match answers on `data.id`; JSON text for
+ * JSON text.
+ */
+function answerMessage(request: Request, answer: CommandAnswer): unknown {
+  const message = request.typed ? { type: MESSAGE_TYPES.result, payload: answer } : { type: MESSAGE_TYPES.result, payload: answer, ...answer };
+  return request.json ? JSON.stringify(message) : message;
+}
+
+/** At most this many console warnings per element, so that a flood of hostile messages cannot flood the console. */
+const MAX_WARNINGS = 10;
+/** The warnings each element has given, by key: each is given once, even when the element is connected again. */
+const warned = new WeakMap<object, Set<string>>();
 
 const referrerOrigin = () => {
   try {
@@ -50,27 +100,55 @@ const referrerOrigin = () => {
 
 /**
  * The postMessage adapter for iframe embedding. Only messages from the parent window are read, only
- * from allowed origins when an allow-list is set; a message without a command name and an id, or with an
- * unknown command, is ignored. Answers go to the sender's exact origin, events to the first allowed
- * origin (else the embedding page's origin from the referrer); never to '*'.
+ * from allowed origins when an allow-list is set (`allowList` gives the raw `allowed-origins` text); a message
+ * without a command name and an id, or with an unknown command, is ignored. Answers go to the sender's exact
+ * origin, events to the first allowed origin (else the embedding page's origin from the referrer); never to '*'.
+ * A mistaken allow-list would fail silently: its bad entries, and the origins it refuses a command, are named in
+ * the console, once each.
  */
-export function attachPostMessage(host: HTMLElement, controller: PlayerController, allowedOrigins: () => string[] | undefined, early: readonly Event[] = []): () => void {
+export function attachPostMessage(host: HTMLElement, controller: PlayerController, allowList: () => string | undefined | null, early: readonly Event[] = []): () => void {
   const win = window;
   const parent = win.parent;
   if (!parent || parent === win) return () => {};
+
+  const given = warned.get(host) ?? new Set<string>();
+  warned.set(host, given);
+  const silenced = (key: string) => given.has(key) || given.size >= MAX_WARNINGS;
+  const warn = (key: string, text: string) => {
+    if (silenced(key)) return;
+    given.add(key);
+    console.warn(`patient-ed-player: ${text}`);
+  };
+  const allowedOrigins = () => {
+    const allowed = parseOrigins(allowList(), (entry, problem) => {
+      const shown = entry.length > 100 ? `${entry.slice(0, 100)}…` : entry;
+      warn(`entry ${shown}`, `allowed-origins entry "${shown}" ${problem}`);
+    });
+    if (allowed?.length === 0) warn('no origin', 'allowed-origins has no http(s) origin: no page may command the player');
+    return allowed;
+  };
+  // Said at once, not at the first message: the embed is being set up now.
+  allowedOrigins();
 
   const onMessage = (event: MessageEvent) => {
     if (event.source !== parent) return;
     const origin = event.origin;
     if (!origin || origin === 'null') return;
     const allowed = allowedOrigins();
-    if (allowed && !allowed.includes(origin)) return;
-    const data: unknown = event.data;
-    if (!data || typeof data !== 'object' || (data as { type?: unknown }).type !== MESSAGE_TYPES.command) return;
-    void answerPayload(controller, (data as { payload?: unknown }).payload).then((answer) => {
+    const refused = !!allowed && !allowed.includes(origin);
+    // A refused origin's messages are not read, but the first command from it is named (and read for that only).
+    if (refused && silenced(`origin ${origin}`)) return;
+    const request = readRequest(event.data);
+    if (!request) return;
+    if (refused) {
+      const command = (request.payload as { command?: unknown } | null | undefined)?.command;
+      if (typeof command === 'string') warn(`origin ${origin}`, `a command from ${origin} was ignored: that origin is not in allowed-origins`);
+      return;
+    }
+    void answerPayload(controller, request.payload).then((answer) => {
       if (!answer) return;
       try {
-        parent.postMessage({ type: MESSAGE_TYPES.result, payload: answer }, origin);
+        parent.postMessage(answerMessage(request, answer), origin);
       } catch {
         /* a result that cannot be cloned, or a parent gone: nothing to do */
       }
