@@ -12,7 +12,6 @@
  * <patient-ed-player ref={ref} client="demo" code="A_DEMO_VIDEO" provider-url="https://provider.example/"
  *   onstatechange={(e) => console.log(e.detail.state)} />
  */
-import type { Ref } from 'react';
 import type { CORE_PROPS } from './element/attributes';
 import type { PlayerEventMap, PlayerEventName } from './core/events';
 import type { PatientEdPlayerElement } from './element/player-element';
@@ -37,9 +36,31 @@ export type PlayerJsxAttributes = { [A in PlayerAttributeName]?: string };
 /** React 19 adds `on<event>` function props of a custom element as listeners of `<event>`. */
 export type PlayerJsxEventProps = { [E in PlayerEventName as `on${E}`]?: (event: CustomEvent<PlayerEventMap[E]>) => void };
 
-/** Props of `<patient-ed-player>` in JSX. */
+/**
+ * React's `Ref<PatientEdPlayerElement>` (a ref object or a callback ref, which may return its cleanup), written out:
+ * the declarations import nothing from React, so a host without `@types/react` (no React at all) compiles them; with
+ * it, the `declare module 'react'` below adds the element to React's JSX.
+ */
+export type PlayerRef =
+  | { bivarianceHack(instance: PatientEdPlayerElement | null): void | (() => void) }['bivarianceHack']
+  | { current: PatientEdPlayerElement | null }
+  | null;
+
+/**
+ * Props of `<patient-ed-player>` in JSX.
+ *
+ * TypeScript does not report an unknown JSX attribute whose name has a hyphen (`provider-ulr="..."` compiles: its
+ * rule for `data-*` and `aria-*` names, which no element type can change). Names without one (`clinet`) are checked.
+ * To have every name checked, spread an object literal checked with `satisfies`:
+ * `<patient-ed-player {...({ client: 'demo', 'provider-url': url } satisfies PatientEdPlayerJsxProps)} />`.
+ *
+ * There is no `style` prop: the player runs under a Content-Security-Policy without `'unsafe-inline'` (it sets no
+ * `style` attributes itself), and a `style` prop is a `style` attribute in server-rendered HTML, which such a policy
+ * blocks. Style it from the page's stylesheet instead: the `--ped-*` custom properties, `::part()` rules and a
+ * `className` (on it or on a wrapper), or the `color`, `scale` and `font-size` attributes (docs/api.md).
+ */
 export interface PatientEdPlayerJsxProps extends PlayerJsxAttributes, PlayerJsxEventProps {
-  ref?: Ref<PatientEdPlayerElement>;
+  ref?: PlayerRef;
   id?: string;
   className?: string;
   hidden?: boolean;

@@ -28,6 +28,7 @@ import { executeCommand } from '../commands/execute';
 import type { CommandName } from '../commands/table';
 import type { CommandContext } from '../commands/context';
 
+/** @internal (wouter's types stay out of the public declarations, see PlayerController's interface) */
 export type MemoryLocation = Pick<ReturnType<typeof memoryLocation>, 'hook' | 'searchHook' | 'navigate'> & {
   history?: string[];
 };
@@ -42,8 +43,18 @@ export interface EmbedOptions {
 }
 
 /**
+ * What the public declarations show of the controller (the element's `[CONTROLLER]` property): nothing. The class
+ * below merges into this interface, so the package's own code sees all of it; tsconfig.types.json's `stripInternal`
+ * leaves only this interface in dist/types, so a host's TypeScript never loads the types of the controller's
+ * dependencies (Lingui, wouter, fabric and through it jsdom), which fail under `skipLibCheck: false` or are not
+ * installed at all (test/types/consumer, scripts/check-package.mjs).
+ */
+export interface PlayerController {}
+
+/**
  * Everything one player instance owns: its state, its in-memory location, its i18n and its
  * provider client. Created per element; nothing here is shared between players.
+ * @internal
  */
 export class PlayerController implements CommandContext {
   readonly state: PlayerState = createPlayerState();

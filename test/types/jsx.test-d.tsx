@@ -1,17 +1,20 @@
 /**
  * Type tests (never run): checked by `npm run typecheck` (`tsc --noEmit`, which includes test/). Each
  * `@ts-expect-error` line must fail to compile; if the typings loosen, the directive itself becomes the error.
+ * These check the source's types; test/types/consumer checks the built declarations as a host sees them.
  */
-import { useEffect, useRef } from 'react';
+import { createRef, useEffect, useRef, type Ref } from 'react';
 import type {
   CommandArgs,
   CommandResults,
   HostCommandName,
   ItemInfo,
   PatientEdPlayerElement,
+  PatientEdPlayerJsxProps,
   PlayerEventMap,
   PlayerEventName,
   PlayerMethods,
+  PlayerJsxAttributes,
   PlaylistInfo,
   Preferences,
 } from '../../src/index';
@@ -68,6 +71,36 @@ export const wrongJsx = [
   <patient-ed-player style={{ color: 'red' }} />,
   // @ts-expect-error the detail of `navigate` has no `state`
   <patient-ed-player onnavigate={(e) => e.detail.state} />,
+  // @ts-expect-error a misspelled attribute (no hyphen in the name: JSX checks it)
+  <patient-ed-player clinet="demo" />,
+];
+
+// Refs: React's ref object, a callback ref (with its cleanup), a forwarded `Ref`, `createRef`.
+export function Refs({ forwarded }: { forwarded: Ref<PatientEdPlayerElement> }) {
+  return [
+    <patient-ed-player ref={forwarded} />,
+    <patient-ed-player ref={createRef<PatientEdPlayerElement>()} />,
+    <patient-ed-player ref={(el) => (el ? () => void el.pauseVideo() : undefined)} />,
+    <patient-ed-player ref={(el: HTMLElement | null) => el?.focus()} />,
+    // @ts-expect-error a callback ref of another element
+    <patient-ed-player ref={(el: HTMLVideoElement | null) => el?.play()} />,
+  ];
+}
+
+// A misspelled name with a hyphen is not an error in JSX: TypeScript does not check hyphenated JSX attribute names
+// against the element's type (its rule for data-* and aria-*; no index signature changes it), so
+// `<patient-ed-player provider-ulr="x" />` compiles. An object literal checked with `satisfies` is checked name by
+// name: docs/api.md shows it spread onto the element.
+const url = 'https://provider.example/';
+export const checkedSpread = [
+  <patient-ed-player {...({ client: 'demo', 'provider-url': url, 'font-size': '125' } satisfies PlayerJsxAttributes)} />,
+  <patient-ed-player {...({ 'provider-url': url, onready: (e) => e.detail.route.length } satisfies PatientEdPlayerJsxProps)} />,
+  // @ts-expect-error a misspelled hyphenated attribute, caught by `satisfies`
+  <patient-ed-player {...({ client: 'demo', 'provider-ulr': url } satisfies PlayerJsxAttributes)} />,
+  // @ts-expect-error a misspelled hyphenated attribute, caught by `satisfies`
+  <patient-ed-player {...({ 'allowed-origin': url } satisfies PatientEdPlayerJsxProps)} />,
+  // @ts-expect-error attributes are strings in the object too
+  <patient-ed-player {...({ 'font-size': 125 } satisfies PlayerJsxAttributes)} />,
 ];
 
 // Methods: getters answer synchronously, actions with a Promise.
