@@ -101,6 +101,7 @@ const ENTRY_NAME = 'patient-ed-player';
  * cannot read. The core's name has a hash, so a new build is never mixed with a cached core.
  */
 const CORE_NAME = 'core';
+const CORE_ROOT = /src[\\/]element[\\/]start\.ts$/;
 
 function groupedChunks() {
   let chunkOf;
@@ -120,9 +121,8 @@ function groupedChunks() {
       const ids = [...getModuleIds()];
       const find = (re) => ids.filter((m) => re.test(m));
       chunkOf = new Map();
-      // Everything the entry imports is the core chunk; the entry module alone stays in the entry file (see CORE_NAME).
-      const entries = ids.filter((m) => getModuleInfo(m)?.isEntry);
-      for (const m of closure(entries.flatMap((e) => getModuleInfo(e).importedIds), getModuleInfo)) chunkOf.set(m, CORE_NAME);
+      // src/element/start.ts and all it imports are the core chunk; the entry module alone stays in the entry file.
+      for (const m of closure(find(CORE_ROOT), getModuleInfo)) chunkOf.set(m, CORE_NAME);
       for (const [name, { shared }, patterns] of CHUNK_GROUPS) {
         const roots = patterns.flatMap(find);
         const members = new Set([...closure(roots, getModuleInfo)].filter((m) => !chunkOf.has(m)));
@@ -147,6 +147,15 @@ function groupedChunks() {
     return chunkOf.get(id);
   };
 }
+
+/** The core chunk's file name, noted by the player's build for the loader's (which runs after it). */
+let coreFile;
+const noteCoreFile = {
+  name: 'note-core-file',
+  generateBundle(_, bundle) {
+    coreFile = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === CORE_NAME)?.fileName;
+  },
+};
 
 const player = {
   input: { [ENTRY_NAME]: 'src/index.ts' },
@@ -181,6 +190,7 @@ const player = {
     esbuild({ include: /\.[jt]sx?$/, exclude: /node_modules/, target: 'es2022', jsx: 'automatic', minify: false }),
     production && linguiEntryIds(),
     production && terser({ format: { comments: false }, compress: { passes: 2 } }),
+    noteCoreFile,
   ],
 };
 
@@ -199,7 +209,16 @@ const loader = {
   output: { dir: 'dist', entryFileNames: `${ENTRY_NAME}.loader.js`, format: 'iife', sourcemap: false },
   plugins: [
     staticFiles,
-    replace({ preventAssignment: true, values: { __ENTRY_FILE__: JSON.stringify(`${ENTRY_NAME}.js`) } }),
+    replace({
+      preventAssignment: true,
+      values: {
+        __ENTRY_FILE__: JSON.stringify(`${ENTRY_NAME}.js`),
+        __CORE_FILE__: () => {
+          if (!coreFile) throw new Error('The loader is built after the player: no core chunk was noted');
+          return JSON.stringify(coreFile);
+        },
+      },
+    }),
     esbuild({ include: /\.ts$/, target: 'es2020', minify: false }),
     terser({ format: { comments: false } }),
   ],

@@ -38,12 +38,13 @@ export function sizes(dir = 'dist') {
   // The entry file imports the core chunk and nothing else, and every chunk imports the core by its relative URL,
   // never the entry (whose URL a page may write with a query: that would be a second copy of the player).
   const core = one(/[\\/]chunks[\\/]core-[\w-]+\.js$/, 'core');
+  const iface = one(/[\\/]chunks[\\/]interface-[\w-]+\.js$/, 'interface');
   const entryImports = staticImports(readFileSync(ENTRY, 'utf8'));
   if (entryImports.join() !== `./chunks/${basename(core)}`) throw new Error(`The entry must import the core chunk only; it imports ${entryImports.join(', ')}`);
   const importsEntry = files.filter((p) => p !== ENTRY && p !== LOADER && /patient-ed-player\.js"/.test(readFileSync(p, 'utf8')));
   if (importsEntry.length) throw new Error(`Chunks must never import the entry file: ${importsEntry.join(', ')}`);
   const entry = gz(ENTRY) + gz(core);
-  const firstScreen = entry + gz(one(/[\\/]chunks[\\/]interface-[\w-]+\.js$/, 'interface'));
+  const firstScreen = entry + gz(iface);
   // No React in the entry: the element, its controller and the first requests do not wait for it.
   const reactInEntry = JSON.parse(readFileSync(`${core}.map`, 'utf8')).sources.filter((s) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(s));
   if (reactInEntry.length) throw new Error(`React reached the entry chunk: ${reactInEntry.join(', ')}`);

@@ -2,8 +2,8 @@
  * Public entry: registers `<patient-ed-player>` and exports its public API (docs/api.md).
  *
  * This module is the only code of the entry file (dist/patient-ed-player.js); everything it imports is the `core`
- * chunk, which every lazy chunk imports by a relative URL. So a page may load this file under any URL (`?ver=`, two
- * copies of one build under two URLs): there is one core, one element class and one store per build.
+ * chunk, which every lazy chunk imports by a relative URL, never this file. So a page may load it under any URL
+ * (`?ver=`, two copies of one build under two URLs): there is one core, one element class and one store per build.
  */
 import { start } from './element/start';
 

@@ -127,8 +127,12 @@ describe('embedding: the built player in the pages clinics have', function () {
     {
       const { win, doc } = await page(`${loader}${PLAYER}`);
       await expectPlays(win, doc);
-      const entries = win.performance.getEntriesByType('resource').map((e) => e.name);
-      expect(entries).to.include(`${DIST}patient-ed-player.js?ver=9.0.76`);
+      const entries = win.performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const entry = entries.find((e) => e.name === `${DIST}patient-ed-player.js?ver=9.0.76`);
+      const core = entries.find((e) => /\/chunks\/core-[\w-]+\.js$/.test(e.name));
+      expect(entry, 'the module beside the loader, with its query').to.not.equal(undefined);
+      // The core is requested with the entry, not once the entry has arrived (a round trip less).
+      expect(core!.startTime).to.be.lessThan(entry!.responseEnd);
     }
     {
       const { win, doc } = await page(`${loader}${loader}${module(`${DIST}patient-ed-player.js`)}${PLAYER}${loader}`);

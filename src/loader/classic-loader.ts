@@ -10,6 +10,8 @@
  * loader's nonce, when it has one). No global is written.
  */
 declare const __ENTRY_FILE__: string;
+/** The core chunk (`chunks/core-<hash>.js`), written in by the build. */
+declare const __CORE_FILE__: string;
 
 (() => {
   const script = document.currentScript;
@@ -19,6 +21,9 @@ declare const __ENTRY_FILE__: string;
     return;
   }
   const url = new URL(src);
+  // The core, requested with the entry rather than after it (one round trip less); its URL, with no query, is the
+  // one the entry imports, so it is one module. A failure is the entry's to report.
+  import(new URL(__CORE_FILE__, url).href).catch(() => undefined);
   url.pathname = url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1) + __ENTRY_FILE__;
   url.hash = '';
   import(url.href).catch((error: unknown) => console.error(`patient-ed-player: ${url.href} could not be loaded`, error));
