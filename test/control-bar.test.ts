@@ -123,6 +123,24 @@ describe('control bar fits its width', () => {
     await resize(el, 1000, () => !$(el, '[data-control="more"]'), 'no More');
   });
 
+  it('fits the same controls when the page draws the player scaled (a CSS transform): layout pixels, not drawn ones', async () => {
+    const el = await mountWide(640);
+    await waitFor(() => $(el, '[data-control="more"]'), 'a More button');
+    const plain = names(rowControls(el));
+    for (const scale of [1.25, 0.8]) {
+      el.style.transform = `scale(${scale})`;
+      el.style.transformOrigin = '0 0';
+      // A resize of the row makes it measure again (the transform alone does not): its observer runs before the
+      // next frame, and the layout it sets is rendered by the one after.
+      el.style.width = '641px';
+      for (let i = 0; i < 4; i++) await new Promise((r) => requestAnimationFrame(r));
+      expect(names(rowControls(el)), `the same controls at scale ${scale}`).to.deep.equal(plain);
+      expect(rowsOf(rowControls(el)).size, `one row at scale ${scale}`).to.equal(1);
+      el.style.width = '640px';
+      for (let i = 0; i < 4; i++) await new Promise((r) => requestAnimationFrame(r));
+    }
+  });
+
   it('More is a keyboard menu: arrows, Home / End, Escape back to the button, Tab out; its keys are not the player shortcuts', async () => {
     const el = await mountWide(560);
     const c = el[CONTROLLER];

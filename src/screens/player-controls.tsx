@@ -127,12 +127,14 @@ function MoreMenu({ items, first, onOpenChange }: { items: OptionalControl[]; fi
     // The player clips what leaves its box (paint containment): the menu is at most as tall as the room above More.
     const at = button.current.getBoundingClientRect();
     const box = host.getBoundingClientRect();
-    const room = at.top - box.top - 8;
+    // Drawn sizes, set as CSS (layout) pixels: divided by the page's scale, if it transforms the player.
+    const scale = drawnScale(host as HTMLElement);
+    const room = (at.top - box.top) / scale - 8;
     menu.current.style.setProperty('--ped-menu-room', `${Math.max(96, Math.floor(room))}px`);
     // And as wide as the room from More's end to the player's other side (a narrow player, large text: it ran off
     // the player's start, cutting its labels).
     const rtl = getComputedStyle(button.current).direction === 'rtl';
-    const across = rtl ? box.right - at.left : at.right - box.left;
+    const across = (rtl ? box.right - at.left : at.right - box.left) / scale;
     menu.current.style.setProperty('--ped-menu-width-room', `${Math.max(96, Math.floor(across - 4))}px`);
     (focusOnOpen.current === 'last' ? list.at(-1) : list[0])?.focus();
   }, [open]);
@@ -230,12 +232,21 @@ function MoreMenu({ items, first, onOpenChange }: { items: OptionalControl[]; fi
 
 const ONE_ROW: ControlRowLayout = { inline: Number.MAX_SAFE_INTEGER, hideVolume: false, wrapped: false };
 
-/** Sum of the widths of some elements, with the row's gap between each two. */
-function span(elements: Iterable<Element>, gap: number): number {
+/**
+ * How much larger than its layout size `el` is drawn: a page may scale the player with a CSS transform (a page
+ * builder's zoom), and bounding boxes are drawn sizes while gaps and computed widths are layout sizes.
+ */
+export function drawnScale(el: HTMLElement): number {
+  const drawn = el.getBoundingClientRect().width;
+  return el.offsetWidth > 0 && drawn > 0 ? drawn / el.offsetWidth : 1;
+}
+
+/** Sum of the layout widths of some elements (drawn at `scale`), with the row's gap between each two. */
+function span(elements: Iterable<Element>, gap: number, scale: number): number {
   let total = 0;
   let n = 0;
   for (const el of elements) {
-    total += el.getBoundingClientRect().width;
+    total += el.getBoundingClientRect().width / scale;
     n++;
   }
   return n ? total + gap * (n - 1) : 0;
@@ -259,15 +270,17 @@ function useControlRowLayout(count: number) {
     if (!el || !play || !volume) return;
     const gap = parseFloat(getComputedStyle(el).columnGap) || 0;
     const slider = getComputedStyle(volume); // its width even while hidden, and a range input's margins
+    // Everything in layout pixels: drawn sizes divided by the page's scale, if it transforms the player.
+    const scale = drawnScale(el);
     const next = layoutControlRow({
       // A pixel kept free: widths are fractional, and a row that fits by a hair may still wrap.
-      available: el.getBoundingClientRect().width - 1,
+      available: el.getBoundingClientRect().width / scale - 1,
       gap,
-      start: span(el.querySelectorAll('[data-group="start"] > *'), gap),
+      start: span(el.querySelectorAll('[data-group="start"] > *'), gap, scale),
       // The spacer has no width in one row (it grows only on a row of its own) but a gap of its own.
-      pinned: span(el.querySelectorAll('[data-pinned]'), gap) + gap,
+      pinned: span(el.querySelectorAll('[data-pinned]'), gap, scale) + gap,
       volume: (parseFloat(slider.width) || 0) + (parseFloat(slider.marginLeft) || 0) + (parseFloat(slider.marginRight) || 0),
-      slot: play.getBoundingClientRect().width + gap,
+      slot: play.getBoundingClientRect().width / scale + gap,
       count,
     });
     // A focused control about to move keeps the focus where it went: into the menu -> on More; out of the menu ->
