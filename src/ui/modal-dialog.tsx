@@ -53,7 +53,10 @@ export function ModalDialog({ kind = 'dialog', name, title, closeLabel, onClose,
   }, []);
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') {
+      // The key is this dialog's: not the page's shortcuts (stopPropagation), and not the page's own modal <dialog>
+      // around the player either, which a browser closes on an Escape keydown nobody cancelled (preventDefault).
       event.stopPropagation();
+      event.preventDefault();
       onClose();
       return;
     }
