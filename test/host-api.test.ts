@@ -359,6 +359,10 @@ describe('postMessage adapter: security and fuzzing', () => {
       const failed = JSON.parse(inPayload as string);
       expect([failed.type, failed.id, failed.error.code]).to.deep.equal([RESULT, 'j2', 'invalid_argument']);
       expect(failed.payload).to.deep.equal({ id: 'j2', error: failed.error });
+      // A payload given as JSON text, with or without the typed envelope around it: answered as objects (the message
+      // was one).
+      expect(await frame.ask({ payload: JSON.stringify({ command: 'getVolume', id: 'pj' }) }, 'pj')).to.deep.equal({ type: RESULT, payload: { id: 'pj', result: 0.5 }, id: 'pj', result: 0.5 });
+      expect(await frame.ask({ type: 'patient-ed-player:command', payload: JSON.stringify({ command: 'getVolume', id: 'tj' }) }, 'tj')).to.deep.equal({ type: RESULT, payload: { id: 'tj', result: 0.5 } });
       // The typed envelope is answered as it always was, as an object or as JSON text.
       expect(await frame.ask({ type: 'patient-ed-player:command', payload: { command: 'getVolume', id: 't1' } }, 't1')).to.deep.equal({ type: RESULT, payload: { id: 't1', result: 0.5 } });
       expect(await frame.ask(JSON.stringify({ type: 'patient-ed-player:command', payload: { command: 'getVolume', id: 't2' } }), 't2')).to.equal(JSON.stringify({ type: RESULT, payload: { id: 't2', result: 0.5 } }));
@@ -384,12 +388,13 @@ describe('postMessage adapter: security and fuzzing', () => {
     ];
     const notDiagnostics = (frame: Embedded) => frame.messages.filter((m) => (m as { type?: unknown })?.type !== 'embed-diagnostics:report');
     try {
-      // Each is listening once it has said that it refused us (a typed command, refused before this change too).
+      // Each is listening once it has said that it refuses us; a diagnostics round trip after the shapes is handled
+      // after them (one window, messages in order).
       for (const frame of [closed, typo]) {
-        await frame.warningsWhen((w) => w.some((line) => line.includes(`a command from ${location.origin} was ignored`)), () => frame.send({ command: 'getVolume', id: 'poke' }));
+        await frame.warningsWhen((w) => w.some((line) => line.includes(`the page that frames the player (${location.origin}) is not in allowed-origins`)));
         for (const message of shapes('x')) frame.post(message);
+        await frame.diagnostics();
       }
-      await sleep(1000);
       expect(notDiagnostics(closed), 'nothing to a foreign origin').to.deep.equal([]);
       expect(notDiagnostics(typo), 'nothing under an allow-list without an origin').to.deep.equal([]);
     } finally {
@@ -401,18 +406,19 @@ describe('postMessage adapter: security and fuzzing', () => {
   it('names mistaken allow-list entries and a refused origin in the console, once each', async () => {
     const frame = new Embedded({ client: 'demo', 'allowed-origins': 'localhost:8000 https://clinic.example/page', diagnostics: '1' });
     const typo = new Embedded({ client: 'demo', 'allowed-origins': 'clinic.example', diagnostics: '1' });
-    const refused = `patient-ed-player: a command from ${location.origin} was ignored: that origin is not in allowed-origins`;
+    // Named as the player attaches, before any command: a host that waits for `ready` first hears it too.
+    const refused = `patient-ed-player: the page that frames the player (${location.origin}) is not in allowed-origins: its commands are ignored and its events go elsewhere`;
     const ours = (warnings: string[]) => warnings.filter((w) => w.includes('allowed-origins'));
     try {
       for (const f of [frame, typo]) {
-        await f.warningsWhen((w) => w.includes(refused), () => f.post({ command: 'getVolume', id: 'poke' }));
+        await f.warningsWhen((w) => w.includes(refused));
         // A flood of commands from the refused origin, in every shape.
         for (let i = 0; i < 100; i++) {
           const payload = { command: 'setVolume', id: `flood${i}`, volume: 0 };
           f.post([payload, { payload }, JSON.stringify(payload), { type: 'patient-ed-player:command', payload }][i % 4]);
         }
       }
-      await sleep(500);
+      // The diagnostics' question is handled after the flood (one window, messages in order).
       expect(ours((await frame.diagnostics()).warnings)).to.deep.equal([
         'patient-ed-player: allowed-origins entry "localhost:8000" is not an http(s) origin and is ignored (write it as https://host or http://host:port)',
         'patient-ed-player: allowed-origins entry "https://clinic.example/page" is more than an origin: only https://clinic.example counts',

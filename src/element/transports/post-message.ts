@@ -50,29 +50,34 @@ export function parseOrigins(raw: string | undefined | null, warn?: (entry: stri
 /** Longest JSON text read as a command (64 KiB): a longer string is ignored without being parsed. */
 const MAX_JSON_LENGTH = 64 * 1024;
 
-type Request = { payload: unknown; typed: boolean; json: boolean };
+type ParsedCommand = { payload: unknown; typed: boolean; json: boolean };
+
+/** JSON text parsed (64 KiB at most), anything else as it is; undefined for text that is not JSON or too long. */
+function fromJson(data: unknown): { value: unknown; json: boolean } | undefined {
+  if (typeof data !== 'string') return { value: data, json: false };
+  if (data.length > MAX_JSON_LENGTH) return undefined;
+  try {
+    return { value: JSON.parse(data), json: true };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The command a message carries, in any of the accepted shapes: the typed envelope
  * `{ type: 'patient-ed-player:command', payload: { command, id, ...args } }`, or the spec's plain
- * `{ command, id, ...args }`, at the top level or in `payload`; each as an object or as its JSON text (as many
- * hosts send it). A message with another `type` belongs to another protocol (or is one of our own answers).
+ * `{ command, id, ...args }`, at the top level or in `payload`; the message, or its payload, as an object or as its
+ * JSON text (as many hosts send it). A message with another `type` belongs to another protocol (or is one of our
+ * own answers).
  */
-function readRequest(data: unknown): Request | undefined {
-  let json = false;
-  if (typeof data === 'string') {
-    if (data.length > MAX_JSON_LENGTH) return undefined;
-    try {
-      data = JSON.parse(data);
-    } catch {
-      return undefined;
-    }
-    json = true;
-  }
-  if (!data || typeof data !== 'object') return undefined;
-  const { type, command, payload } = data as Record<string, unknown>;
-  if (type !== undefined) return type === MESSAGE_TYPES.command ? { payload, typed: true, json } : undefined;
-  return { payload: command === undefined ? payload : data, typed: false, json };
+function readRequest(data: unknown): ParsedCommand | undefined {
+  const message = fromJson(data);
+  if (!message || !message.value || typeof message.value !== 'object') return undefined;
+  const { type, command, payload } = message.value as Record<string, unknown>;
+  if (type !== undefined && type !== MESSAGE_TYPES.command) return undefined;
+  const inner = type === undefined && command !== undefined ? { value: message.value } : fromJson(payload);
+  if (!inner) return undefined;
+  return { payload: inner.value, typed: type !== undefined, json: message.json };
 }
 
 /**
@@ -80,13 +85,16 @@ function readRequest(data: unknown): Request | undefined {
  * `id` and `result` (or `error`) at the top level too, for hosts that match answers on `data.id`; JSON text for
  * JSON text.
  */
-function answerMessage(request: Request, answer: CommandAnswer): unknown {
+function answerMessage(request: ParsedCommand, answer: CommandAnswer): unknown {
   const message = request.typed ? { type: MESSAGE_TYPES.result, payload: answer } : { type: MESSAGE_TYPES.result, payload: answer, ...answer };
   return request.json ? JSON.stringify(message) : message;
 }
 
-/** At most this many console warnings per element, so that a flood of hostile messages cannot flood the console. */
-const MAX_WARNINGS = 10;
+/**
+ * At most this many console warnings of each kind (allow-list entries, refused origins) per element, so that a
+ * flood of hostile messages cannot flood the console, and a long list of bad entries cannot hide the refused origin.
+ */
+const MAX_WARNINGS = 5;
 /** The warnings each element has given, by key: each is given once, even when the element is connected again. */
 const warned = new WeakMap<object, Set<string>>();
 
@@ -113,7 +121,8 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
 
   const given = warned.get(host) ?? new Set<string>();
   warned.set(host, given);
-  const silenced = (key: string) => given.has(key) || given.size >= MAX_WARNINGS;
+  const kindOf = (key: string) => key.slice(0, key.indexOf(' '));
+  const silenced = (key: string) => given.has(key) || [...given].filter((k) => kindOf(k) === kindOf(key)).length >= MAX_WARNINGS;
   const warn = (key: string, text: string) => {
     if (silenced(key)) return;
     given.add(key);
@@ -124,11 +133,16 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
       const shown = entry.length > 100 ? `${entry.slice(0, 100)}…` : entry;
       warn(`entry ${shown}`, `allowed-origins entry "${shown}" ${problem}`);
     });
-    if (allowed?.length === 0) warn('no origin', 'allowed-origins has no http(s) origin: no page may command the player');
+    if (allowed?.length === 0) warn('list empty', 'allowed-origins has no http(s) origin: no page may command the player');
     return allowed;
   };
-  // Said at once, not at the first message: the embed is being set up now.
-  allowedOrigins();
+  // Said at once, not at the first message: the embed is being set up now. A host that waits for `ready` before it
+  // sends anything would otherwise never hear why nothing comes.
+  const framing = referrerOrigin();
+  const allowedAtStart = allowedOrigins();
+  if (framing && allowedAtStart && !allowedAtStart.includes(framing)) {
+    warn(`origin ${framing}`, `the page that frames the player (${framing}) is not in allowed-origins: its commands are ignored and its events go elsewhere`);
+  }
 
   const onMessage = (event: MessageEvent) => {
     if (event.source !== parent) return;
