@@ -73,14 +73,14 @@ const builtinSyncExternalStore = {
  * Chunks that are always requested together are one file each: fewer requests on the way to the first screen,
  * and no dependency found only once a first file is parsed (a round trip later).
  * - `interface`: React, React DOM and the player's React tree (src/app/react-root.tsx and all it imports but the
- *   entry has), with the menu screen (the first screen of most embeds): requested as the entry starts. The entry has
+ *   core has), with the menu screen (the first screen of most embeds): requested as the core starts. The core has
  *   no React (scripts/check-size.mjs checks it).
  * - `playback`: the playback engine, the playlist reader and the html5 adapter, requested by the player routes' loader
  *   with the playlist. It needs nothing of React: the way from the playlist to the video's source and metadata never
  *   waits for the 70 kB interface chunk (on a slow connection the engine used to wait for React DOM's download before
- *   it could ask for the source). scripts/check-size.mjs fails the build if it imports any chunk but the entry.
+ *   it could ask for the source). scripts/check-size.mjs fails the build if it imports any chunk but the core.
  * - `player-route`: the player screen, its control bar and the notices (React), requested beside it.
- * A module the entry has stays in the entry; a group takes only what an earlier group (or the entry) has not. Every
+ * A module the core has stays in the core; a group takes only what an earlier group (or the core) has not. Every
  * other chunk of the interface imports from `interface` anyway (they all need React); `playback` and `player-route`
  * keep only what no other chunk imports (else the menu's settings dialogs would load the engine with them).
  */
@@ -194,12 +194,16 @@ const player = {
   ],
 };
 
-/** Files copied into dist/ as they are: the iframe embed page, hostable anywhere beside the build. */
+/** Files copied into dist/: the iframe embed page, hostable anywhere beside the build (with the core's name in it). */
 const STATIC_FILES = ['src/embed-page/embed.html', 'src/embed-page/embed.css'];
 const staticFiles = {
   name: 'static-files',
   generateBundle() {
-    for (const file of STATIC_FILES) this.emitFile({ type: 'asset', fileName: basename(file), source: readFileSync(file) });
+    for (const file of STATIC_FILES) {
+      if (!coreFile) this.error('The embed page is built after the player: no core chunk was noted');
+      const source = readFileSync(file, 'utf8').replaceAll('__CORE_FILE__', coreFile);
+      this.emitFile({ type: 'asset', fileName: basename(file), source });
+    }
   },
 };
 

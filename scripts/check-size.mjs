@@ -2,9 +2,9 @@
 // - the entry, what a page pays before anything starts: the entry file (src/index.ts alone) and the core chunk it
 //   imports (the element, its controller and the route's first requests; no React): at most 24 kB;
 // - the classic loader (dist/patient-ed-player.loader.js): at most 1 kB, not gzipped;
-// - the first screen: the entry plus the interface chunk it requests at once (React DOM, the player's React tree and
+// - the first screen: those plus the interface chunk the core requests at once (React DOM, the player's React tree and
 //   the menu screen), at most 98 kB.
-// Other lazy chunks are reported, not budgeted here. The playback chunk must import the entry only (no React DOM on
+// Other lazy chunks are reported, not budgeted here. The playback chunk must import the core only (no React DOM on
 // the way to the first frame).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';

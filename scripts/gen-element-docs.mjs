@@ -38,7 +38,7 @@ const CLASS_NAME = 'PatientEdPlayerElement';
 /** Core element properties (src/element/attributes.ts CORE_PROPS). */
 const CORE_DOCS = {
   client: {
-    text: "The client (practice) id. Without it the player reads `client`, `openthis` and the options from the host page's own query string (classic embed links).",
+    text: "The client (practice) id. Without it the player reads `client`, `openthis` (or `code`) and the options from the host page's own query string (classic embed links, the iframe embed page).",
     values: 'a client id',
   },
   code: {

@@ -21,13 +21,14 @@ afterEach(() => {
   for (const f of frames.splice(0)) f.remove();
 });
 
-/** A page of `body`, its problems recorded from its first script on. */
-async function page(body: string): Promise<{ win: Watched; doc: Document }> {
+/** A page of `body`, its problems recorded from its first script on; `head` goes before that script. */
+async function page(body: string, head = '', nonce = ''): Promise<{ win: Watched; doc: Document }> {
   const frame = document.createElement('iframe');
   frame.style.width = '800px';
   frame.style.height = '600px';
-  const watch = `<script>
+  const watch = `<script${nonce ? ` nonce="${nonce}"` : ''}>
     window.__problems = [];
+    addEventListener('securitypolicyviolation', (e) => __problems.push('csp: ' + e.violatedDirective + ' ' + e.blockedURI));
     addEventListener('error', (e) => __problems.push('error: ' + e.message));
     addEventListener('unhandledrejection', (e) => __problems.push('rejection: ' + e.reason));
     for (const level of ['error', 'warn']) {
@@ -35,7 +36,7 @@ async function page(body: string): Promise<{ win: Watched; doc: Document }> {
       console[level] = (...args) => { __problems.push(level + ': ' + args.join(' ')); original.apply(console, args); };
     }
   </script>`;
-  frame.srcdoc = `<!doctype html><html><head>${watch}</head><body>${body}</body></html>`;
+  frame.srcdoc = `<!doctype html><html><head>${head}${watch}</head><body>${body}</body></html>`;
   frames.push(frame);
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
   document.body.append(frame);
@@ -79,6 +80,9 @@ describe('embedding: the built player in the pages clinics have', function () {
     // Both origins' copies ran (the second found the element defined and did nothing, silently).
     await waitFor(() => win.performance.getEntriesByType('resource').filter((e) => /\/chunks\/core-/.test(e.name)).length === 2, 'both cores');
     expect(win.__problems).to.deep.equal([]);
+    // The second copy found the element defined and asked for nothing more (not its own interface chunk, 70 kB).
+    const fromSecond = win.performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(PROVIDER_DIST));
+    expect(fromSecond.map((n) => n.replace(/-[\w-]+\.js$/, '.js'))).to.deep.equal([`${PROVIDER_DIST}patient-ed-player.js?ver=3`, `${PROVIDER_DIST}chunks/core.js`]);
   });
 
   it('the entry also named in <link rel="modulepreload"> plays', async () => {
@@ -140,6 +144,13 @@ describe('embedding: the built player in the pages clinics have', function () {
     }
   });
 
+  it('the classic loader under a nonce-based strict-dynamic policy with Trusted Types: only the nonce on its tag, no violation', async () => {
+    const nonce = 'n0nce4loader';
+    const csp = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'self'; connect-src ${PROVIDER_URL}; img-src ${PROVIDER_URL}; media-src ${PROVIDER_URL}; require-trusted-types-for 'script'">`;
+    const { win, doc } = await page(`<script nonce="${nonce}" src="${DIST}patient-ed-player.loader.js?ver=1"></script>${PLAYER}`, csp, nonce);
+    await expectPlays(win, doc);
+  });
+
   it('the classic loader added by a tag manager after the page loaded plays', async () => {
     const { win, doc } = await page(PLAYER);
     const script = doc.createElement('script');
@@ -159,11 +170,61 @@ describe('embedding: the built player in the pages clinics have', function () {
     const dead = 'http://127.0.0.1:9/';
     const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}<patient-ed-player client="demo" provider-url="${dead}" request-timeout="5000"></patient-ed-player>`);
     const el = await waitFor(() => doc.querySelector('patient-ed-player'), 'the element');
-    await waitFor(() => el.shadowRoot?.querySelector('[data-error-kind="network"]'), 'the failure', 20000);
+    let failures = 0;
+    el.addEventListener('error', () => failures++);
+    const retry = await waitFor(() => el.shadowRoot?.querySelector<HTMLButtonElement>('[data-error-kind="network"] button'), 'the failure', 20000);
+    // Tried again, failed again: told once.
+    retry.click();
+    await waitFor(() => failures >= 1, 'the second failure', 20000);
     const told = win.__problems.filter((p) => p.startsWith('warn: patient-ed-player: the provider at'));
     expect(told).to.deep.equal([
       `warn: patient-ed-player: the provider at ${dead}api/ could not be reached (client configuration ${dead}api/clients/demo). Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from.`,
     ]);
+  });
+
+  it('a guessed provider (no provider-url) that is not one: the console says what answered, and why it was asked', async () => {
+    // The build from the demo server, which serves no API: its origin answers 404.
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}<patient-ed-player client="demo"></patient-ed-player>`);
+    await waitFor(() => doc.querySelector('patient-ed-player'), 'the element');
+    const api = new URL('api/', DEMO_URL).href;
+    await waitFor(() => win.__problems.length, 'the warning', 20000);
+    expect(win.__problems).to.deep.equal([
+      `warn: patient-ed-player: the provider at ${api} answered HTTP 404 (client configuration ${api}clients/demo). Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from, as here.`,
+    ]);
+  });
+
+  it("the Embed dialog's iframe code plays where it is offered, and is left out where the embed page would miss the provider", async () => {
+    const CONTROLLER = Symbol.for('patient-ed-player.controller');
+    type WithController = Player & { [CONTROLLER]: { navigate(path: string): void } };
+    const embedCodes = async (doc: Document) => {
+      const el = await waitFor(() => doc.querySelector('patient-ed-player') as WithController | null, 'the element');
+      await waitFor(() => el.shadowRoot?.querySelector('video.media'), 'the video', 15000);
+      el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/embed');
+      await waitFor(() => el.shadowRoot?.querySelector('.modal[data-modal-name="embed"] textarea'), 'the Embed dialog');
+      return [...el.shadowRoot!.querySelectorAll<HTMLTextAreaElement>('.modal[data-modal-name="embed"] textarea')].map((t) => t.value);
+    };
+    // The provider serves the build: the iframe code names its embed.html, which reaches the same provider.
+    const served = await page(`${module(`${PROVIDER_DIST}patient-ed-player.js?ver=4`)}<patient-ed-player client="demo" code="A_DEMO_VIDEO"></patient-ed-player>`);
+    const codes = await embedCodes(served.doc);
+    expect(codes.length).to.equal(2);
+    const src = new DOMParser().parseFromString(codes[1], 'text/html').querySelector('iframe')!.getAttribute('src')!;
+    expect(src.split('?')[0]).to.equal(`${PROVIDER_DIST}embed.html`);
+    expect(codes[0]).to.include(`<script type="module" src="${PROVIDER_DIST}patient-ed-player.js?ver=4"></script>`);
+    const frame = document.createElement('iframe');
+    frame.src = src;
+    frames.push(frame);
+    const ready = new Promise((resolve) => {
+      addEventListener('message', function onReady(e: MessageEvent) {
+        if (e.source !== frame.contentWindow || e.data?.payload?.event !== 'onReady') return;
+        removeEventListener('message', onReady);
+        resolve(e.data.payload.data);
+      });
+    });
+    document.body.append(frame);
+    expect(await ready).to.deep.include({ route: '/demo/player/A_DEMO_VIDEO' });
+    // A provider elsewhere and no embed-url: the element code only.
+    const elsewhere = await page(`${module(`${DIST}patient-ed-player.js`)}${PLAYER}`);
+    expect((await embedCodes(elsewhere.doc)).length).to.equal(1);
   });
 });
 
@@ -206,6 +267,8 @@ describe('the hostable embed page (dist/embed.html)', function () {
   it('copied to another host and configured in its own markup (provider-url on the element)', async () => {
     const html = await (await fetch(`${DIST}embed.html`)).text();
     expect(html).to.include('<script type="module" src="patient-ed-player.js"></script>');
+    // The build wrote the core's name into its preload link.
+    expect(html).to.match(/<link rel="modulepreload" href="chunks\/core-[\w-]+\.js">/);
     const configured = html
       .replace('<head>', `<head><base href="${DIST}">`)
       .replace('<patient-ed-player></patient-ed-player>', `<patient-ed-player client="demo" code="A_DEMO_VIDEO" provider-url="${PROVIDER_URL}"></patient-ed-player>`);

@@ -219,7 +219,9 @@ describe('embed dialog', () => {
   afterEach(() => clipboard?.restore());
 
   it('gives the element code and the iframe code for this client, code and language; the element code works', async () => {
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', language: 'pt' });
+    // An embed page beside the script (relative to it); without embed-url, the build's embed.html is offered only
+    // where it reaches this provider (test/embedding.test.ts).
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', language: 'pt', 'embed-url': 'embed.html' });
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/embed');
     await waitFor(() => $(el, '.modal[data-modal-name="embed"] textarea'), 'embed dialog');
     const code = field(el, 'Código de incorporação').value;

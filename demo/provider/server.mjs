@@ -233,7 +233,7 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
   }
 
   /** Static file with ETag / 304 and single-range support. */
-  async function sendFile(req, res, file, { maxAge = fileMaxAge, notFound = ['not_found', 'Not found'] } = {}) {
+  async function sendFile(req, res, file, { maxAge = fileMaxAge, immutable = false, notFound = ['not_found', 'Not found'] } = {}) {
     let stat;
     try {
       stat = await fsp.stat(file);
@@ -248,7 +248,7 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       'Accept-Ranges': 'bytes',
       ETag: etag,
       'Last-Modified': stat.mtime.toUTCString(),
-      'Cache-Control': `public, max-age=${maxAge}`,
+      'Cache-Control': `public, max-age=${maxAge}${immutable ? ', immutable' : ''}`,
     };
     if (etagMatches(req.headers['if-none-match'], etag)) {
       res.writeHead(304, headers);
@@ -503,7 +503,7 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       const root = path.resolve(dist);
       const file = path.resolve(root, ...rest);
       if (!file.startsWith(root + path.sep)) throw new ApiError(400, 'invalid_path', 'Path traversal is not allowed');
-      return sendFile(req, res, file, { maxAge: rest[0] === 'chunks' ? fileMaxAge : 0 });
+      return sendFile(req, res, file, { maxAge: rest[0] === 'chunks' ? fileMaxAge : 0, immutable: rest[0] === 'chunks' });
     }
 
     if (top === 'api') {

@@ -395,15 +395,30 @@ export class PlayerController implements CommandContext {
       if (this.state.clientStatus === 'not-found') void ERROR_SCREEN.load().catch(() => undefined);
       this.state.clientError = toLoadError(error);
       this.reportError('client', error);
-      if (e.kind === 'network' && this.unreachableTold !== hosts.api) {
-        // The visitor reads "We couldn't reach the content server"; the page's developer is told where that was.
-        this.unreachableTold = hosts.api;
-        console.warn(
-          `patient-ed-player: the provider at ${hosts.api} could not be reached (client configuration ${hosts.api}clients/${client}). ` +
-            `Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from.`,
-        );
-      }
+      this.tellProviderFailure(e, hosts, client);
     }
+  }
+
+  /**
+   * The visitor reads "We couldn't reach the content server"; the page's developer is told, once per address, where
+   * that was and which attribute sets it: when nothing answered, or when the provider was guessed (no `provider-url`
+   * or `api-url`: the script's origin) and what answered is not a provider (a 404 page, HTML).
+   */
+  private tellProviderFailure(e: { kind?: string; status?: number }, hosts: ProviderHosts, client: string): void {
+    const guessed = !this.host.hasAttribute('provider-url') && !this.host.hasAttribute('api-url');
+    const what =
+      e.kind === 'network' ? 'could not be reached'
+      : e.kind === 'timeout' ? 'did not answer in time'
+      : !guessed ? undefined
+      : e.kind === 'status' ? `answered HTTP ${e.status}`
+      : e.kind === 'parse' || e.kind === 'too-large' ? 'did not answer as a provider (no JSON)'
+      : undefined;
+    if (!what || this.unreachableTold === hosts.api) return;
+    this.unreachableTold = hosts.api;
+    console.warn(
+      `patient-ed-player: the provider at ${hosts.api} ${what} (client configuration ${hosts.api}clients/${client}). ` +
+        `Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from${guessed ? ', as here' : ''}.`,
+    );
   }
 
   /** A failed provider request the visitor sees, told to the host page (the `error` event). */

@@ -22,7 +22,7 @@ export function resolveHosts(
   fallback: string = defaultProviderUrl(),
 ): ProviderHosts {
   // Only http(s) hosts: another scheme (or no URL at all) falls back to the default, the script's origin.
-  const base = withSlash(safeUrl(providerUrl, pageUrl) ?? safeUrl(fallback) ?? safeUrl('/', pageUrl) ?? 'http://localhost/');
+  const base = withSlash(safeUrl(providerUrl, pageUrl) ?? safeUrl(fallback) ?? defaultProviderUrl());
   const at = (override: string | undefined, path: string) => withSlash(safeUrl(override, base) ?? new URL(path, base).href);
   return {
     api: at(overrides.api, 'api/'),

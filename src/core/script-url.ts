@@ -15,6 +15,16 @@ export const scriptUrl = (): string => entryUrl ?? import.meta.url;
 
 /**
  * The provider when `provider-url` is not set: the origin that served the script (a content vendor serves both), as
- * `https://cdn.example/`.
+ * `https://cdn.example/`. A script of no http(s) origin (a bundler's `file:` or `blob:` URL) gives the page's origin.
  */
-export const defaultProviderUrl = (): string => new URL('/', scriptUrl()).href;
+export function defaultProviderUrl(): string {
+  for (const base of [scriptUrl(), globalThis.location?.href]) {
+    try {
+      const url = new URL('/', base);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+    } catch {
+      /* not a URL anything resolves against (data:, blob:): the next */
+    }
+  }
+  return 'http://localhost/';
+}

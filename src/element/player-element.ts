@@ -51,7 +51,7 @@ declare const __PLAYER_VERSION__: string;
  *
  * @element patient-ed-player
  *
- * @attr {string} client - The client (practice) id. Without it the player reads `client`, `openthis` and the options from the host page's own query string (classic embed links). Values: a client id. Default: (none).
+ * @attr {string} client - The client (practice) id. Without it the player reads `client`, `openthis` (or `code`) and the options from the host page's own query string (classic embed links, the iframe embed page). Values: a client id. Default: (none).
  * @attr {string} code - What to open: a playlist code (`A_...`) opens the player; a menu code (`root`, `vm`, `collections`, `presentations`, `playlists`, or containing `T_`, `L_`, `C_`, `G_`) opens the menu there. Changing it re-routes; removing it returns to the menu. Values: a code. Default: (none).
  * @attr {string} provider-url - Base URL of the provider API (docs/provider-api.md). Without it, the origin that served the script (a content vendor serves both). Values: URL. Default: the script's origin (`https://cdn.example/` for `https://cdn.example/player/patient-ed-player.js`).
  * @attr {string} api-url - Overrides the API host. Values: URL. Default: `<provider-url>api/`.

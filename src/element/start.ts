@@ -1,6 +1,6 @@
 import { INTERFACE } from '../app/chunks';
 import { noteScriptUrl } from '../core/script-url';
-import { definePlayer } from './player-element';
+import { definePlayer, TAG_NAME } from './player-element';
 
 /**
  * What the entry does when a page loads it: ask for the interface chunk (React DOM and the player's React tree: every
@@ -15,6 +15,9 @@ import { definePlayer } from './player-element';
  * emulated connections of `npm run bench`).
  */
 export function start(entryUrl: string): void {
+  // Another copy of the build (another path or origin) came first: nothing of this one is needed, not even its
+  // interface chunk (70 kB); definePlayer says so when the versions differ.
+  if (customElements.get(TAG_NAME)) return definePlayer();
   INTERFACE.load().catch(() => undefined);
   noteScriptUrl(entryUrl);
   definePlayer();

@@ -8,6 +8,7 @@ import { toSvgPath } from 'lean-qr/extras/svg';
 import { useId, useMemo, useRef, useState } from 'react';
 import { usePlayer } from '../../app/context';
 import type { PlayerController } from '../../app/controller';
+import { resolveHosts } from '../../content/provider';
 import { buildShareUrl, type SharedView } from '../../content/share-link';
 import { itemLabel, playlistLabel, type Playlist } from '../../content/playlist';
 import { isLanguage } from '../../preferences/defaults';
@@ -157,6 +158,25 @@ export function ShareModal({ route }: ModalBodyProps) {
 /** An attribute value in HTML source. */
 const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/**
+ * The iframe embed page for the Embed dialog: `embed-url`, else the build's `embed.html` beside the script, but only
+ * when that page reaches this player's provider (its player's provider is the script's origin: the page takes no URL
+ * from its query). A player whose provider is elsewhere, with no `embed-url`, offers the element code alone: an
+ * iframe code that shows "We couldn't reach the content server" is worse than none.
+ */
+function embedPage(controller: PlayerController): URL | undefined {
+  const at = (href: string) => {
+    try {
+      return new URL(href, controller.scriptUrl);
+    } catch {
+      return undefined; // a script URL that nothing can be resolved against (blob:, data:)
+    }
+  };
+  if (controller.embedPage) return at(controller.embedPage);
+  const beside = JSON.stringify(resolveHosts(undefined));
+  return controller.hosts && JSON.stringify(controller.hosts) !== beside ? undefined : at('embed.html');
+}
+
 /** embed: the element's code (script and tag) and the iframe form, for this client, code and language. */
 export function EmbedModal() {
   const { i18n } = useLingui();
@@ -171,7 +191,8 @@ export function EmbedModal() {
     const provider = controller.host.getAttribute('provider-url');
     const tag = [...attrs, ...(provider ? [['provider-url', provider] as [string, string]] : [])].map(([k, v]) => ` ${k}="${attr(v)}"`).join('');
     const element = `<script type="module" src="${attr(controller.scriptUrl)}"></script>\n<patient-ed-player${tag}></patient-ed-player>`;
-    const page = new URL(controller.embedPage || 'embed.html', controller.scriptUrl);
+    const page = embedPage(controller);
+    if (!page) return { element, iframe: undefined };
     for (const [k, v] of attrs) page.searchParams.set(k, v);
     const iframe = `<iframe src="${attr(page.href)}" title="${attr(i18n._({ id: 'embed.iframeTitle', message: 'Patient education video' }))}" width="960" height="640" allow="autoplay; fullscreen; clipboard-write" allowfullscreen></iframe>`;
     return { element, iframe };
@@ -182,7 +203,7 @@ export function EmbedModal() {
   return (
     <>
       <CopyField label={i18n._({ id: 'embed.code', message: 'Embed code' })} value={element} multiline copyLabel={copy} onCopied={copied} />
-      <CopyField label={i18n._({ id: 'embed.iframe', message: 'Iframe embed code' })} value={iframe} multiline copyLabel={copy} onCopied={copied} />
+      {iframe && <CopyField label={i18n._({ id: 'embed.iframe', message: 'Iframe embed code' })} value={iframe} multiline copyLabel={copy} onCopied={copied} />}
       <p className="visually-hidden" role="status">
         {status}
       </p>
