@@ -1,15 +1,18 @@
 // The package as a host project gets it (npm test runs this after the build; it reads dist/, never writes it):
 // 1. `npm pack` (into a temporary folder): the tarball holds the entry, every chunk the entry reaches (static and
-//    dynamic imports), the classic loader, the declarations reached from the `types` entry, custom-elements.json,
-//    README.md and docs/api.md, and nothing of src/, test/, demo/, scripts/ or node_modules/. The declarations
-//    import no other package (only `declare module 'react'`, which adds the element to React's JSX when a host has
-//    React's types).
+//    dynamic imports), the classic loader, the declarations, custom-elements.json, README.md and docs/api.md, and
+//    nothing of src/, test/, demo/, scripts/ or node_modules/. The declarations are one file, the `types` entry
+//    (dist/types/patient-ed-player.d.ts, bundled by rollup.types.config.mjs): no relative imports, which `node16` /
+//    `nodenext` would need with extensions, and no per-module declarations of internals. They import no other
+//    package (only `declare module 'react'`, which adds the element to React's JSX when a host has React's types).
 // 2. A host project installs the tarball (`npm install --offline`, nothing else: the build bundles every dependency,
 //    so the package has none) and resolves `patient-ed-player`, `/loader`, `/custom-elements.json`, `/package.json`;
 //    a bundler (esbuild) bundles `import 'patient-ed-player'` there, taking every chunk from the installed package.
 // 3. TypeScript in that project, with `skipLibCheck: false` and the strict options of test/types/consumer/tsconfig.json,
-//    compiles test/types/consumer/plain-host.test-d.ts with no @types/react installed (resolution `Bundler`, and
-//    `Node10` through the `types` field) and react-host.test-d.tsx with the repository's @types/react linked in.
+//    compiles test/types/consumer/plain-host.test-d.ts with no @types/react installed (resolution `Bundler`, `Node10`
+//    through the `types` field, and `"module": "NodeNext"` with `"moduleResolution": "NodeNext"`, as `tsc --init`
+//    writes them, in the host's `"type": "module"` package) and react-host.test-d.tsx with the repository's
+//    @types/react linked in (`Bundler` and `NodeNext`).
 //
 // Usage: node scripts/check-package.mjs [--dir <package folder>] [--keep]
 //   --dir   the folder to pack (default: this repository); the type tests and TypeScript come from this repository
@@ -30,6 +33,8 @@ const KEEP = args.includes('--keep');
 
 const NAME = 'patient-ed-player';
 const ENTRY = 'dist/patient-ed-player.js';
+/** The one declaration file of the package (rollup.types.config.mjs): package.json "types" and exports["."].types. */
+const TYPES = 'dist/types/patient-ed-player.d.ts';
 const LOADER = 'dist/patient-ed-player.loader.js';
 const REQUIRED = ['package.json', 'README.md', 'custom-elements.json', 'docs/api.md', ENTRY, LOADER];
 const FORBIDDEN = [/^(src|test|demo|bench|scripts|stubs|locales|node_modules|\.tmp|tmp)\//, /\.tgz$/, /(^|\/)tsconfig[^/]*\.json$/, /\.test(-d)?\.[jt]sx?$/];
@@ -69,6 +74,11 @@ async function main() {
     typeof target === 'string' ? [[key, target]] : Object.entries(target).map(([condition, t]) => [`${key} (${condition})`, t]),
   );
   if (!pkg.types) fail('package.json has no "types"');
+  else if (typesEntry !== TYPES) fail(`package.json "types" should be "${TYPES}" (the bundled declarations), not "${pkg.types}"`);
+  const packedDeclarations = [...files].filter((p) => /\.d\.[cm]?ts$/.test(p));
+  if (packedDeclarations.join() !== TYPES) {
+    fail(`the package's declarations should be ${TYPES} alone (bundled by rollup.types.config.mjs); packed: ${packedDeclarations.join(', ') || 'none'}`);
+  }
   if (pkg.exports?.['.']?.types !== `./${typesEntry}`) fail(`exports["."].types should be "./${typesEntry}" (the "types" field)`);
   if (pkg.exports?.['.']?.default !== `./${ENTRY}`) fail(`exports["."].default should be "./${ENTRY}"`);
   if (pkg.exports?.['./loader'] !== `./${LOADER}`) fail(`exports["./loader"] should be "./${LOADER}"`);
@@ -203,17 +213,23 @@ async function main() {
       child.stderr.on('data', (d) => (out += d));
       child.on('close', (code) => done({ config, code, out }));
     });
+  // `tsc --init`'s resolution (TypeScript 5.9): Node's own, in the host's `"type": "module"` package.
+  const nodeNext = { module: 'NodeNext', moduleResolution: 'NodeNext' };
   // Without React's types first (none installed yet), then with the repository's @types/react (and its csstype).
   const withoutReact = await Promise.all([
     compile(project('tsconfig.plain.json', [plain])),
     compile(project('tsconfig.plain-node10.json', [plain], { moduleResolution: 'Node10' })),
+    compile(project('tsconfig.plain-nodenext.json', [plain], nodeNext)),
   ]);
   for (const dep of ['@types/react', 'csstype']) {
     mkdirSync(dirname(join(host, 'node_modules', dep)), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', dep), join(host, 'node_modules', dep), 'dir');
   }
-  const withReact = await compile(project('tsconfig.react.json', [plain, react]));
-  for (const { config, code, out } of [...withoutReact, withReact]) {
+  const withReact = await Promise.all([
+    compile(project('tsconfig.react.json', [plain, react])),
+    compile(project('tsconfig.react-nodenext.json', [plain, react], nodeNext)),
+  ]);
+  for (const { config, code, out } of [...withoutReact, ...withReact]) {
     if (code !== 0) fail(`tsc -p ${config} (in the host project, skipLibCheck false) failed:\n${out.trim().replaceAll(host + '/', '')}`);
     else console.log(`tsc -p ${config}: ok`);
   }

@@ -45,9 +45,9 @@ export interface EmbedOptions {
 /**
  * What the public declarations show of the controller (the element's `[CONTROLLER]` property): nothing. The class
  * below merges into this interface, so the package's own code sees all of it; tsconfig.types.json's `stripInternal`
- * leaves only this interface in dist/types, so a host's TypeScript never loads the types of the controller's
- * dependencies (Lingui, wouter, fabric and through it jsdom), which fail under `skipLibCheck: false` or are not
- * installed at all (test/types/consumer, scripts/check-package.mjs).
+ * leaves only this interface in the declarations (dist/types/patient-ed-player.d.ts), so a host's TypeScript never
+ * loads the types of the controller's dependencies (Lingui, wouter, fabric and through it jsdom), which fail under
+ * `skipLibCheck: false` or are not installed at all (test/types/consumer, scripts/check-package.mjs).
  */
 export interface PlayerController {}
 
