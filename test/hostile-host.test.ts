@@ -61,6 +61,31 @@ describe('a second copy of the script', () => {
   });
 });
 
+describe('hostile settings', () => {
+  cleanPlayersAndFaults();
+
+  it('a caption font list built to make a regex backtrack is refused at once (linear check), from the attribute too', async () => {
+    const { isFontList, themeCss } = await import('../src/element/styles');
+    const theme = { color: '#364B8C', scale: 100, fontSize: 100, ccFontSize: '100%', ccFontColor: '#FFFFFF', ccFontOpacity: 'FF', ccBackgroundColor: '#000000', ccBackgroundOpacity: 'BF' };
+    // "a ,   a ,   ... !": every name may end before or after its spaces. The whole-list pattern took 40 s at 61
+    // characters, about twice as long for each name more; each length up to the 120-character limit must be instant.
+    for (let names = 4; names * 6 + 1 <= 120; names++) {
+      const evil = `${'a ,   '.repeat(names)}!`;
+      const start = performance.now();
+      const css = themeCss({ ...theme, ccFontFamily: evil });
+      const took = performance.now() - start;
+      expect(took, `${evil.length} characters took ${took.toFixed(1)} ms`).to.be.below(20);
+      expect(css).to.include('--ped-cc-font:Arial, Helvetica, sans-serif;');
+    }
+    // Lists that are fonts still pass; quotes must balance; nothing may end the rule.
+    expect(['Verdana', '"Comic Sans MS", cursive', "'Open Sans' , Arial,sans-serif", 'a'.repeat(120)].map(isFontList)).to.deep.equal([true, true, true, true]);
+    expect(['"Verdana', 'Arial;} :host{color:red', 'Arial,', '', 'a'.repeat(121), 'a, b'.padEnd(121, ' ')].map(isFontList)).to.deep.equal([false, false, false, false, false, false]);
+    // From the attribute (or a classic embed link, or the provider's cached configuration: the same check).
+    const el = await mountPlayer({ client: 'demo', 'cc-font-family': `${'a ,   '.repeat(19)}!` });
+    expect(getComputedStyle(el).getPropertyValue('--ped-cc-font').trim()).to.equal('Arial, Helvetica, sans-serif');
+  });
+});
+
 describe('hostile data', () => {
   it('client ids such as __proto__ are plain keys; only the 20 latest client configurations are cached', async () => {
     const { readStored, saveLayers, ACCOUNT_CACHE_LIMIT } = await import('../src/preferences/storage');
