@@ -2,7 +2,9 @@
 // iframe API, or YouTube's own) and reports violations, errors and what played to the embedding test.
 import { errors, report, sleep, until, violations } from './csp-watch.js';
 
-const youtubeApi = new URLSearchParams(location.search).get('yt');
+// Only a stand-in of this demo's own (the tests' fakes, served at /test-fixtures/): a link can name no other script.
+const ytName = new URLSearchParams(location.search).get('yt');
+const youtubeApi = ytName && /^[\w-]{1,60}$/.test(ytName) ? `/test-fixtures/${ytName}.js` : undefined;
 
 function player(code) {
   const el = document.createElement('patient-ed-player');

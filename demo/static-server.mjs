@@ -121,6 +121,9 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
     }
     if (parts[0] === 'dist') {
       candidates = [inside(distDir, parts.slice(1))];
+    } else if (parts[0] === 'test-fixtures' && parts.length === 2 && parts[1].endsWith('.js')) {
+      // The tests' stand-ins for the vendors' SDKs (test/fixtures/*.js), for the nonce page's `?yt=`.
+      candidates = [inside(path.join(repo, 'test', 'fixtures'), parts.slice(1))];
     } else if (parts.length === 0) {
       candidates = [path.join(demoDir, 'index.html')];
     } else {

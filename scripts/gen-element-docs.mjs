@@ -54,8 +54,16 @@ const CORE_DOCS = {
   deliveryUrl: { text: 'Overrides the content-delivery host (user preferences, meta records).', values: 'URL', default: '`<provider-url>cdn/`' },
   staticUrl: { text: 'Overrides the static-files host (thumbnails, posters, art).', values: 'URL', default: '`<provider-url>static/`' },
   brochureUrl: { text: 'Overrides the brochure host.', values: 'URL', default: '`<provider-url>brochures/`' },
-  youtubeApiUrl: { text: 'A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays).', values: 'URL', default: "YouTube's" },
-  vimeoApiUrl: { text: 'A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays).', values: 'URL', default: "Vimeo's" },
+  youtubeApiUrl: {
+    text: "A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays). From the attribute only YouTube's URL or one of the page's origin; another host only through the property, set from script.",
+    values: 'URL',
+    default: "YouTube's",
+  },
+  vimeoApiUrl: {
+    text: "A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). From the attribute only Vimeo's URL or one of the page's origin; another host only through the property, set from script.",
+    values: 'URL',
+    default: "Vimeo's",
+  },
   embedUrl: {
     text: "The iframe embed page offered in the Embed dialog's iframe code (it takes the same options as its query).",
     values: 'URL',

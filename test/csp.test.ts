@@ -66,7 +66,7 @@ describe('strict CSP host page (built dist, another origin)', () => {
     const page = new URL('csp-nonce.html', DEMO_URL);
     // The YouTube item loads the local stand-in for YouTube's iframe API (from this origin: strict-dynamic lets the
     // player's script load it, and only through its Trusted Types policy).
-    page.searchParams.set('yt', new URL('/test/fixtures/fake-youtube-iframe-api.js', location.href).href);
+    page.searchParams.set('yt', 'fake-youtube-iframe-api');
     const r = await pageReport<{ played: Record<string, boolean>; trustedTypes: boolean; violations: unknown[]; errors: string[]; styleAttributes: number }>(page, 'csp-nonce-report', 55000);
     expect(r.trustedTypes, 'the browser has Trusted Types (the page requires them)').to.equal(true);
     expect(r.played).to.deep.equal({ video: true, slides: true, youtube: true });

@@ -86,6 +86,57 @@ describe('hostile settings', () => {
   });
 });
 
+describe('vendor SDK URLs', () => {
+  cleanPlayersAndFaults();
+
+  it('from markup only the vendor\'s own URL or the page\'s origin; another host only from script (the property), told once', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    try {
+      const evil = await mountPlayer({ client: 'demo', 'youtube-api-url': 'https://evil.example/x.js', 'vimeo-api-url': '//evil.example/v.js' });
+      expect(evil[CONTROLLER].scripts).to.deep.equal({});
+      // The attribute again (a re-render) is not told twice.
+      evil.setAttribute('practice', 'Again');
+      await waitFor(() => evil[CONTROLLER].host.getAttribute('practice') === 'Again', 'the change');
+      expect(warnings.filter((w) => w.includes('evil.example'))).to.deep.equal([
+        'patient-ed-player: youtube-api-url="https://evil.example/x.js" ignored: from markup only the vendor\'s own URL or this page\'s origin is loaded. Set the youtubeApiUrl property from script for another host.',
+        'patient-ed-player: vimeo-api-url="http://evil.example/v.js" ignored: from markup only the vendor\'s own URL or this page\'s origin is loaded. Set the vimeoApiUrl property from script for another host.',
+      ]);
+      const own = await mountPlayer({ client: 'demo', 'youtube-api-url': '/test/fixtures/fake-youtube-iframe-api.js', 'vimeo-api-url': 'https://player.vimeo.com/api/player.js' });
+      expect(own[CONTROLLER].scripts).to.deep.equal({ youtube: new URL('/test/fixtures/fake-youtube-iframe-api.js', location.href).href, vimeo: 'https://player.vimeo.com/api/player.js' });
+      // From script: any http(s) host, not written back to the attribute.
+      own.youtubeApiUrl = 'https://cdn.clinic.example/yt.js';
+      expect(own[CONTROLLER].scripts.youtube).to.equal('https://cdn.clinic.example/yt.js');
+      expect(own.getAttribute('youtube-api-url')).to.equal('/test/fixtures/fake-youtube-iframe-api.js');
+      expect(own.youtubeApiUrl).to.equal('https://cdn.clinic.example/yt.js');
+      own.youtubeApiUrl = undefined;
+      expect(own[CONTROLLER].scripts.youtube).to.equal(new URL('/test/fixtures/fake-youtube-iframe-api.js', location.href).href);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  it('an SDK script never gets the page\'s nonce', async () => {
+    const { loadScript } = await import('../src/playback/load-script');
+    const nonced = document.createElement('script');
+    nonced.type = 'text/plain'; // never runs
+    nonced.setAttribute('nonce', 'pagenonce');
+    document.head.append(nonced);
+    try {
+      const url = new URL('/test/fixtures/missing-sdk-for-nonce.js', location.href).href;
+      const load = loadScript(url, { timeoutMs: 5000 }).catch(() => undefined);
+      const injected = [...document.querySelectorAll('script')].find((s) => s.src === url)!;
+      expect(injected, 'injected').to.not.equal(undefined);
+      expect(injected.nonce).to.equal('');
+      expect(injected.hasAttribute('nonce')).to.equal(false);
+      await load;
+    } finally {
+      nonced.remove();
+    }
+  });
+});
+
 describe('hostile data', () => {
   it('client ids such as __proto__ are plain keys; only the 20 latest client configurations are cached', async () => {
     const { readStored, saveLayers, ACCOUNT_CACHE_LIMIT } = await import('../src/preferences/storage');

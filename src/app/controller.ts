@@ -110,7 +110,16 @@ export class PlayerController implements CommandContext {
 
   /** Provider hosts and vendor script URLs currently configured (set by the app from attributes). */
   hosts?: ProviderHosts;
-  scripts: Partial<typeof DEFAULT_SCRIPTS> = {};
+  /** SDK URLs from the attributes, those markup may name (src/playback/sdk-urls.ts). */
+  scriptAttributes: Partial<typeof DEFAULT_SCRIPTS> = {};
+  /** SDK URLs set from script (the element's `youtubeApiUrl` / `vimeoApiUrl` properties): any http(s) host. */
+  scriptProperties: Partial<typeof DEFAULT_SCRIPTS> = {};
+  /** Refused SDK URLs the console was told about (once each). */
+  readonly toldScripts = new Set<string>();
+  /** The SDK URLs to load: set from script, else from markup, else (the engine's) the vendors' defaults. */
+  get scripts(): Partial<typeof DEFAULT_SCRIPTS> {
+    return { ...this.scriptAttributes, ...this.scriptProperties };
+  }
   private engineInstance?: PlaybackEngine;
   /** Time for the engine, the controls' hide timer and the notices; tests put a fake one here. */
   clock: Clock = realClock;

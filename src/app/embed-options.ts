@@ -3,6 +3,7 @@ import { resolveHosts } from '../content/provider';
 import { parseTimeout } from '../content/http';
 import type { PlayerController } from './controller';
 import { QUERY_OPTION_NAMES } from '../preferences/query';
+import { SDK_ATTRIBUTES, sdkUrlFromMarkup, type SdkKind } from '../playback/sdk-urls';
 
 /** Props r2wc passes: every attribute as a string, plus the ready dispatcher and the shadow root. */
 export interface PlayerAppProps {
@@ -44,6 +45,27 @@ function embedOptions(props: PlayerAppProps) {
   };
 }
 
+/**
+ * The SDK URLs of the attributes that the player may load (src/playback/sdk-urls.ts): another host is refused, and
+ * named once in the console with the way to allow it (the property, set from script).
+ */
+function sdkUrlsFromMarkup(controller: PlayerController, props: PlayerAppProps) {
+  const page = globalThis.location?.href ?? 'http://localhost/';
+  const scripts: Partial<Record<SdkKind, string>> = {};
+  for (const [kind, raw] of [['youtube', props.youtubeApiUrl], ['vimeo', props.vimeoApiUrl]] as const) {
+    const url = sdkUrlFromMarkup(kind, raw, page, (refused) => {
+      if (controller.toldScripts.has(refused)) return;
+      controller.toldScripts.add(refused);
+      const property = kind === 'youtube' ? 'youtubeApiUrl' : 'vimeoApiUrl';
+      console.warn(
+        `patient-ed-player: ${SDK_ATTRIBUTES[kind]}="${refused.slice(0, 200)}" ignored: from markup only the vendor's own URL or this page's origin is loaded. Set the ${property} property from script for another host.`,
+      );
+    });
+    if (url) scripts[kind] = url;
+  }
+  return scripts;
+}
+
 /** Provider hosts from the attributes. */
 export const hostsOf = (props: PlayerAppProps) =>
   resolveHosts(props.providerUrl, { api: props.apiUrl, delivery: props.deliveryUrl, static: props.staticUrl, brochure: props.brochureUrl });
@@ -58,7 +80,7 @@ export function applyEmbedOptions(controller: PlayerController, props: PlayerApp
   controller.requestTimeout = parseTimeout(props.requestTimeout);
   controller.setHosts(hostsOf(props));
   controller.embedPage = props.embedUrl;
-  controller.scripts = { ...(props.youtubeApiUrl ? { youtube: props.youtubeApiUrl } : {}), ...(props.vimeoApiUrl ? { vimeo: props.vimeoApiUrl } : {}) };
+  controller.scriptAttributes = sdkUrlsFromMarkup(controller, props);
   // A share link in the page's URL for this player's client: read once (its reader is a chunk of its own, loaded
   // only when the URL has one; the first route waits for it); its languages join the options.
   if (controller.shared === undefined && embed.client) {

@@ -8,6 +8,7 @@ import { ELEMENT_EVENTS, ELEMENT_PROPS } from './attributes';
 import { FORWARDED_EVENT_NAMES, type PlayerEventMap } from '../core/events';
 import { baseSheet } from './styles';
 import { attachCommandEvents } from './transports/custom-events';
+import { SDK_ATTRIBUTES } from '../playback/sdk-urls';
 import type { PlayerPropName } from '../react-jsx';
 
 export const TAG_NAME = 'patient-ed-player';
@@ -58,8 +59,8 @@ declare const __PLAYER_VERSION__: string;
  * @attr {string} delivery-url - Overrides the content-delivery host (user preferences, meta records). Values: URL. Default: `<provider-url>cdn/`.
  * @attr {string} static-url - Overrides the static-files host (thumbnails, posters, art). Values: URL. Default: `<provider-url>static/`.
  * @attr {string} brochure-url - Overrides the brochure host. Values: URL. Default: `<provider-url>brochures/`.
- * @attr {string} youtube-api-url - A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays). Values: URL. Default: YouTube's.
- * @attr {string} vimeo-api-url - A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). Values: URL. Default: Vimeo's.
+ * @attr {string} youtube-api-url - A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays). From the attribute only YouTube's URL or one of the page's origin; another host only through the property, set from script. Values: URL. Default: YouTube's.
+ * @attr {string} vimeo-api-url - A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). From the attribute only Vimeo's URL or one of the page's origin; another host only through the property, set from script. Values: URL. Default: Vimeo's.
  * @attr {string} embed-url - The iframe embed page offered in the Embed dialog's iframe code (it takes the same options as its query). Values: URL. Default: `embed.html` beside the script (the build ships one: dist/embed.html).
  * @attr {string} context-menu - `off` disables the right-click menu inside the player (the host page's own menu is never touched). Values: `off`. Default: on.
  * @attr {string} request-timeout - How long one provider request may take before it fails with a timeout (shown with "Try again", and an `error` event); `0` waits forever, as the spec's default does. Values: milliseconds. Default: `20000`.
@@ -284,6 +285,26 @@ for (const name of HOST_COMMANDS) {
       } catch (error) {
         return Promise.reject(error);
       }
+    },
+  });
+}
+
+/**
+ * `youtubeApiUrl` and `vimeoApiUrl` set from script take any http(s) URL and are not reflected to the attributes: a
+ * page's script is trusted with that choice, markup is not (reflected HTML could write it), so the attributes load
+ * only the vendor's own URL or one of the page's origin (src/playback/sdk-urls.ts). Reading gives what script set,
+ * else the attribute.
+ */
+for (const [prop, kind] of [['youtubeApiUrl', 'youtube'], ['vimeoApiUrl', 'vimeo']] as const) {
+  Object.defineProperty(PatientEdPlayerElement.prototype, prop, {
+    configurable: true,
+    get(this: PatientEdPlayerElement) {
+      return this[CONTROLLER].scriptProperties[kind] ?? this.getAttribute(SDK_ATTRIBUTES[kind]) ?? undefined;
+    },
+    set(this: PatientEdPlayerElement, value: unknown) {
+      const scripts = this[CONTROLLER].scriptProperties;
+      if (typeof value === 'string' && value.trim()) scripts[kind] = value.trim();
+      else delete scripts[kind];
     },
   });
 }

@@ -79,9 +79,8 @@ function inject(doc: Document, url: string, timeoutMs: number, cache: Map<string
   // Only `src` (never inline code): allowed by strict CSP pages that list the vendor host.
   script.src = trustedScriptUrl(url);
   script.async = true;
-  // Pages with a nonce-based policy: reuse the nonce of the page's own scripts.
-  const nonce = doc.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
-  if (nonce) script.nonce = nonce;
+  // No nonce is copied from the page's scripts: that would admit any host a host allow-list leaves out. Under
+  // 'strict-dynamic' a script the player's trusted script inserts needs none; a host allow-list names the vendor.
 
   const promise = new Promise<void>((resolve, reject) => {
     const settle = (error?: PlayerLoadError) => {
