@@ -5,6 +5,7 @@ import { lazyModule } from '../src/app/lazy-module';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { matchRoute, NAVIGATION_MODALS, PLAYER_MODALS, SHARED_MODALS } from '../src/routing/routes';
 import { MODAL_NAMES, MODALS, type ModalBody, type ModalSpec } from '../src/screens/modal-registry';
+import { FakeClock } from './fake-clock';
 import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, text, waitFor } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
@@ -166,6 +167,32 @@ describe('modal layer: dialogs, overlays and failures', () => {
     fail = false;
     $(el, '.modal .load-failure button')!.click();
     await waitFor(() => $(el, '.modal .recovered'), 'body after retry');
+  });
+
+  it('a body chunk that never arrives (a stalled connection) fails after the request time limit, with Try again and the error event', async () => {
+    let arrive: ((body: ModalBody) => void) | undefined;
+    const Body: ModalBody = () => createElement('p', { className: 'loaded-body' }, 'loaded');
+    restore.push(withBody('settings', lazyModule(() => new Promise<ModalBody>((resolve) => (arrive = resolve)))));
+    const clock = new FakeClock();
+    const el = await mountPlayer({ client: 'demo', 'request-timeout': '5000' }, { clock });
+    const errors: unknown[] = [];
+    el.addEventListener('error', (e) => errors.push(e.detail));
+    el[CONTROLLER].navigate('/demo/menu/settings');
+    await waitFor(() => arrive, 'the import under way');
+    // The dialog is up, its body loading (its own wait started on the player's clock too).
+    await waitFor(() => $(el, '.modal'), 'the dialog');
+    await new Promise((r) => setTimeout(r, 0));
+    clock.tick(4999);
+    await new Promise((r) => setTimeout(r, 0));
+    expect($(el, '.modal .load-failure'), 'still loading just before the limit').to.equal(null);
+    clock.tick(1);
+    await waitFor(() => $(el, '.modal .load-failure'), 'the failure inside the dialog, at the limit');
+    await waitFor(() => errors.length > 0, 'the error event');
+    expect(errors).to.deep.equal([{ code: 'screen', message: 'A screen of the player could not be shown', retryable: true }]);
+    // The chunk arrives late: Try again shows it (the import was never given up).
+    arrive!(Body);
+    $(el, '.modal .load-failure button')!.click();
+    await waitFor(() => $(el, '.modal .loaded-body'), 'body after retry');
   });
 
   it('a body chunk that fails to load shows a retry that imports it again', async () => {

@@ -20,6 +20,7 @@ import { activateLanguage, type CatalogName } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
 import { modalEntry } from '../screens/modal-registry';
 import { ENGINE, ERROR_SCREEN, MENU_SCREEN, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
+import type { ImportLimit } from './lazy-module';
 import type { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock } from '../playback/clock';
@@ -246,7 +247,7 @@ export class PlayerController implements CommandContext {
     const hosts = this.hosts ?? resolveHosts(undefined);
     const client = route.name === 'error' ? undefined : route.client;
     if (client) void this.loadClient(client, hosts);
-    else if (route.name === 'error') void ERROR_SCREEN.load().catch(() => undefined); // the shell offers a retry
+    else if (route.name === 'error') void ERROR_SCREEN.load(this.importLimit()).catch(() => undefined); // the shell offers a retry
     const playerRoute = route.name === 'playlist' || route.name === 'collection-item';
     const catalogs = new Set<CatalogName>(['messages']);
     if (playerRoute) catalogs.add('player');
@@ -255,21 +256,21 @@ export class PlayerController implements CommandContext {
     this.syncLanguage([...catalogs]);
     if (route.modal) {
       // The modal layer and the body's chunk, together; the modal layer shows a failure with a retry.
-      void MODAL_LAYER.load().catch(() => undefined);
+      void MODAL_LAYER.load(this.importLimit()).catch(() => undefined);
       const entry = modalEntry(route.modal);
-      void entry.body?.load().catch(() => undefined);
+      void entry.body?.load(this.importLimit()).catch(() => undefined);
       entry.enter?.(this);
     }
     const prefs = this.preferences();
     const api = this.api(hosts);
     if (route.name === 'navigation' && client) {
-      void MENU_SCREEN.load().catch(() => undefined); // the shell shows the failure with a retry
+      void MENU_SCREEN.load(this.importLimit()).catch(() => undefined); // the shell shows the failure with a retry
       const lang = prefs.menuLanguage;
       this.profile.load(`${client}|${lang}|${hosts.api}`, (signal) => api.profile(client, lang, signal));
     }
     const code = route.code;
     if ((route.name === 'playlist' || route.name === 'collection-item') && client && code) {
-      void PLAYER_SCREEN.load().catch(() => undefined); // the shell shows the failure with a retry
+      void PLAYER_SCREEN.load(this.importLimit()).catch(() => undefined); // the shell shows the failure with a retry
       const { menuLanguage, voLanguage } = prefs;
       const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${hosts.api}`;
       // Another playlist: the one playing stops now, not when its screen goes away.
@@ -428,6 +429,11 @@ export class PlayerController implements CommandContext {
       `patient-ed-player: the provider at ${hosts.api} ${what} (client configuration ${hosts.api}clients/${client}). ` +
         `Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from${guessed ? ', as here' : ''}.`,
     );
+  }
+
+  /** How long a chunk may take to arrive: a request's limit (`request-timeout`), on this player's clock. */
+  importLimit(): ImportLimit {
+    return { ms: this.requestTimeout, clock: this.clock };
   }
 
   /** A failed provider request the visitor sees, told to the host page (the `error` event). */

@@ -1,3 +1,6 @@
+import { DEFAULT_TIMEOUT_MS } from '../content/http';
+import { realClock, type Clock } from '../playback/clock';
+
 /**
  * A code chunk loaded on demand, whose module is then available synchronously. Unlike `React.lazy`,
  * a screen whose chunk was preloaded (by the controller, on navigation) renders at once and never
@@ -10,8 +13,27 @@
 export interface LazyModule<T> {
   /** The module, once loaded. */
   readonly current: T | undefined;
-  /** Start (or join) the import; a failure clears it so that the next call imports again. */
-  load(): Promise<T>;
+  /**
+   * Start (or join) the import; a failure clears it so that the next call imports again. A chunk that does not
+   * arrive within `limit.ms` (a request's time limit by default; 0 waits for ever) fails this call with an
+   * `ImportTimeoutError`, so that the screen shows its failure and Try again instead of "Loading…" for ever; the
+   * import itself goes on (a browser cannot restart a module fetch under way), and a later call joins it.
+   */
+  load(limit?: ImportLimit): Promise<T>;
+}
+
+/** How long one call waits for its chunk, on which clock (tests pass a fake one). */
+export interface ImportLimit {
+  ms?: number;
+  clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+}
+
+/** A chunk that did not arrive in time (a stalled connection never reaches the import's own failure). */
+export class ImportTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`A part of the player did not load within ${ms} ms`);
+    this.name = 'ImportTimeoutError';
+  }
 }
 
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
@@ -21,16 +43,29 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
     get current() {
       return current;
     },
-    load() {
+    load({ ms = DEFAULT_TIMEOUT_MS, clock = realClock }: ImportLimit = {}) {
       if (current) return Promise.resolve(current);
-      pending ??= importer().then(
+      const loading = (pending ??= importer().then(
         (m) => (current = m),
         (error: unknown) => {
           pending = undefined;
           throw error;
         },
-      );
-      return pending;
+      ));
+      if (!(ms > 0)) return loading;
+      return new Promise<T>((resolve, reject) => {
+        const timer = clock.setTimeout(() => reject(new ImportTimeoutError(ms)), ms);
+        loading.then(
+          (m) => {
+            clock.clearTimeout(timer);
+            resolve(m);
+          },
+          (error: unknown) => {
+            clock.clearTimeout(timer);
+            reject(error);
+          },
+        );
+      });
     },
   };
 }

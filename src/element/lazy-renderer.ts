@@ -58,7 +58,8 @@ function load(ctx: RootContext): void {
   ctx.loading = true;
   if (!ctx.placeholder) ctx.placeholder = showPlaceholder(ctx, 'loading');
   ctx.placeholder.busy(true);
-  INTERFACE.load().then(
+  const { requestTimeout, clock } = ctx.host[CONTROLLER];
+  INTERFACE.load({ ms: requestTimeout, clock }).then(
     (m) => {
       ctx.loading = false;
       mountRoot(ctx, m);
