@@ -228,4 +228,30 @@ describe('races (interface language)', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect([c.state.locale, c.i18n.locale, $(el, '.shell')!.getAttribute('lang'), $(el, '.shell')!.getAttribute('dir')]).to.deep.equal(['de', 'de', 'de', 'ltr']);
   });
+
+  it('a slow Arabic catalog that arrives after German was chosen does not turn the interface Arabic', async () => {
+    const { loaders } = await import('../src/i18n/locales');
+    const realArabic = loaders.messages.ar!;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let asked = false;
+    loaders.messages.ar = () => ((asked = true), held.then(realArabic));
+    try {
+      const el = await mountPlayer({ client: 'demo' });
+      const c = el[CONTROLLER];
+      c.setLocalPreference('menuLanguage', 'ar');
+      // Arabic is being loaded (a separate choice, not batched with the next).
+      await waitFor(() => asked, 'the Arabic catalog asked for');
+      c.setLocalPreference('menuLanguage', 'de');
+      await waitFor(() => c.state.locale === 'de' && c.i18n.locale === 'de', 'German');
+      release();
+      await held;
+      // The Arabic catalog's chunk resolves and its continuation runs; then nothing may have changed.
+      await realArabic();
+      await new Promise((r) => setTimeout(r, 0));
+      expect([c.i18n.locale, c.state.locale, el.getLanguage(), $(el, '.shell')!.getAttribute('dir')]).to.deep.equal(['de', 'de', 'de', 'ltr']);
+    } finally {
+      loaders.messages.ar = realArabic;
+    }
+  });
 });

@@ -329,7 +329,7 @@ export class PlayerController implements CommandContext {
     const wanted = `${lang}|${catalogs.join()}`;
     if (wanted === this.languageWanted) return;
     this.languageWanted = wanted;
-    void activateLanguage(this.i18n, lang, catalogs).then(({ language, ok }) => {
+    void activateLanguage(this.i18n, lang, catalogs, () => this.languageWanted === wanted).then(({ language, ok }) => {
       if (this.languageWanted !== wanted) return;
       this.state.locale = language;
       // A catalog that failed to load never keeps a screen waiting (its texts fall back to the source

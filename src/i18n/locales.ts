@@ -11,7 +11,8 @@ export const CATALOGS = ['messages', 'player', 'settings', 'search', 'annotation
 export type CatalogName = (typeof CATALOGS)[number];
 
 type Load = () => Promise<{ messages: Messages }>;
-const loaders: Record<CatalogName, Partial<Record<Language, Load>>> = {
+/** The catalogs' chunks, by catalog and language (exported for tests, which slow one down). */
+export const loaders: Record<CatalogName, Partial<Record<Language, Load>>> = {
   messages: {
     es: () => import('../../locales/es/messages'),
     de: () => import('../../locales/de/messages'),
@@ -59,7 +60,12 @@ export const directionOf = (lang: string) => (RTL_LANGUAGES.includes(lang) ? 'rt
  * unknown languages fall back to en. A catalog chunk that fails to load keeps the current language
  * (`ok: false`).
  */
-export async function activateLanguage(i18n: I18n, language: string, catalogs: readonly CatalogName[] = ['messages']): Promise<{ language: Language; ok: boolean }> {
+export async function activateLanguage(
+  i18n: I18n,
+  language: string,
+  catalogs: readonly CatalogName[] = ['messages'],
+  stillWanted: () => boolean = () => true,
+): Promise<{ language: Language; ok: boolean }> {
   const lang: Language = isLanguage(language) ? language : 'en';
   let loaded = loadedByInstance.get(i18n);
   if (!loaded) loadedByInstance.set(i18n, (loaded = new Set(['en/messages'])));
@@ -78,6 +84,9 @@ export async function activateLanguage(i18n: I18n, language: string, catalogs: r
   } catch {
     return { language: i18n.locale as Language, ok: false };
   }
+  // Another language was asked for while these catalogs loaded (a slow Arabic catalog, then German): the later
+  // choice activates itself; this one must not overwrite it when it finally arrives.
+  if (!stillWanted()) return { language: i18n.locale as Language, ok: true };
   i18n.activate(lang);
   return { language: lang, ok: true };
 }
