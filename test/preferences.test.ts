@@ -139,6 +139,44 @@ describe('preferences: storage is untrusted and may fail', () => {
     }
   });
 
+  it('choices are never lost when storage fails: each new one keeps the last, and a change of client keeps all', async () => {
+    const proto = Storage.prototype;
+    const { getItem, setItem } = proto;
+    // Storage that throws on read and write (disabled), then storage that reads but is full (writes throw).
+    for (const broken of ['throws', 'full'] as const) {
+      localStorage.clear();
+      if (broken === 'throws')
+        proto.getItem = () => {
+          throw new DOMException('denied', 'SecurityError');
+        };
+      proto.setItem = () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      };
+      try {
+        const el = await mountPlayer({ client: 'demo' });
+        const c = el[CONTROLLER];
+        await waitFor(() => $(el, '.menu-sections'), 'menu');
+        c.setLocalPreference('fontSize', 150);
+        await waitFor(() => c.preferences().fontSize === 150, `${broken}: the first choice`);
+        c.setLocalPreference('increaseContrast', 1);
+        await waitFor(() => c.preferences().increaseContrast === 1, `${broken}: the second choice`);
+        // The second choice's save (merged onto storage that said nothing or something old) kept the first.
+        await new Promise((r) => setTimeout(r, 0));
+        expect([c.preferences().fontSize, c.preferences().increaseContrast], `${broken}: both kept`).to.deep.equal([150, 1]);
+        el.setAttribute('client', 'riverside');
+        await waitFor(() => c.state.loadedClient === 'riverside' && c.state.clientStatus === 'ready', `${broken}: the other client`);
+        c.setLocalPreference('menuLanguage', 'de');
+        await waitFor(() => c.preferences().menuLanguage === 'de', `${broken}: a choice after the change`);
+        await new Promise((r) => setTimeout(r, 0));
+        expect([c.preferences().fontSize, c.preferences().increaseContrast, c.preferences().menuLanguage], `${broken}: all kept`).to.deep.equal([150, 1, 'de']);
+      } finally {
+        proto.getItem = getItem;
+        proto.setItem = setItem;
+        unmountAll();
+      }
+    }
+  });
+
   it('saves local choices on every change and takes other tabs\' changes from the storage event', async () => {
     const el = await mountPlayer({ client: 'demo' });
     await waitFor(() => $(el, '.menu-sections'), 'menu');

@@ -7,7 +7,7 @@ import { messages as enMessages } from '../../locales/en/messages';
 import { CAPTION_STYLE_KEYS, STORAGE_KEY, type PartialPreferences, type PreferenceKey, type Preferences } from '../preferences/defaults';
 import { mergePreferences } from '../preferences/merge';
 import { coerceToPreference, queryLayerFrom } from '../preferences/query';
-import { readStored, sanitizeLayer, saveLayers } from '../preferences/storage';
+import { readStoredAnswer, sanitizeLayer, saveLayers } from '../preferences/storage';
 import { FAVORITES_KEY, readFavorites, withFavorite, writeFavorites, type Favorite } from '../preferences/favorites';
 import { matchRoute, resolveNavigation, resolveRedirects, type MatchedRoute } from '../routing/routes';
 import { createPlayerState, type PlayerState } from '../state/player-state';
@@ -101,6 +101,15 @@ export class PlayerController implements CommandContext {
   declare searchAccount?: unknown;
   /** The search dialog's session (its client and index), made by the search chunk. */
   declare searchSession?: { dispose(): void };
+
+  /** Keys of the visitor's layer whose last change storage did not keep (full, or failing writes): written again. */
+  private readonly unsaved = new Set<string>();
+
+  /** The visitor's choices that storage did not keep, as a layer. */
+  private unsavedChoices(): Record<string, unknown> {
+    const local = this.state.layers.local as Record<string, unknown>;
+    return Object.fromEntries([...this.unsaved].filter((key) => local[key] !== undefined).map((key) => [key, local[key]]));
+  }
 
   /** The provider API that the console was last told could not be reached (told once per address). */
   private unreachableTold?: string;
@@ -374,11 +383,13 @@ export class PlayerController implements CommandContext {
     this.clientKey = key;
     this.clientAbort?.abort();
     const abort = (this.clientAbort = new AbortController());
-    const stored = readStored();
+    const { stored, answered } = readStoredAnswer();
     this.state.loadedClient = client;
     this.state.clientStatus = 'loading';
     this.state.clientError = undefined;
-    this.state.layers.local = stored.local;
+    // The visitor's layer from storage when it answered, with the choices it could not keep (full, failing writes)
+    // on top; storage that did not answer says nothing: the layer in memory stays.
+    if (answered) this.state.layers.local = { ...stored.local, ...this.unsavedChoices() };
     this.state.layers.account = stored.account[client] ?? {};
     this.state.favorites = readFavorites(client);
     const api = this.api(hosts);
@@ -507,18 +518,22 @@ export class PlayerController implements CommandContext {
       const local = this.state.layers.local;
       const json = JSON.stringify(local);
       if (json === lastSaved) return;
-      // Write only what this player changed onto what is stored now, so that another player's choices
-      // (saved in between) survive; then take those choices too.
+      // Write only what this player changed (and what earlier writes could not keep) onto what is stored now, so that
+      // another player's choices (saved in between) survive; then take those choices too. Storage that does not
+      // answer is no base: the layer in memory is.
       const previous = JSON.parse(lastSaved) as Record<string, unknown>;
-      const merged: Record<string, unknown> = { ...readStored().local };
+      const { stored, answered } = readStoredAnswer();
+      const merged: Record<string, unknown> = { ...(answered ? stored.local : previous) };
       for (const key of new Set([...Object.keys(previous), ...Object.keys(local)])) {
+        if (JSON.stringify(previous[key]) !== JSON.stringify((local as Record<string, unknown>)[key])) this.unsaved.add(key);
+      }
+      for (const key of this.unsaved) {
         const value = (local as Record<string, unknown>)[key];
-        if (JSON.stringify(previous[key]) === JSON.stringify(value)) continue;
         if (value === undefined) delete merged[key];
         else merged[key] = value;
       }
       lastSaved = JSON.stringify(merged);
-      saveLayers(this.state.loadedClient, this.state.layers.account, merged as PartialPreferences);
+      if (saveLayers(this.state.loadedClient, this.state.layers.account, merged as PartialPreferences)) this.unsaved.clear();
       if (lastSaved !== json) this.state.layers.local = merged as PartialPreferences;
       channel?.postMessage('saved');
     });
@@ -528,7 +543,9 @@ export class PlayerController implements CommandContext {
         const favorites = readFavorites(client);
         if (JSON.stringify(favorites) !== JSON.stringify(this.state.favorites)) this.state.favorites = favorites;
       }
-      const local = readStored().local;
+      const { stored, answered } = readStoredAnswer();
+      if (!answered) return;
+      const local = { ...stored.local, ...this.unsavedChoices() };
       const json = JSON.stringify(local);
       if (json === lastSaved) return;
       lastSaved = json;

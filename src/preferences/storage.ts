@@ -46,15 +46,33 @@ function getStorage(): Storage | null {
 
 /** Read stored preferences; any failure (throwing storage, corrupt JSON, wrong version, wrong types) gives empties. */
 export function readStored(): StoredPreferences {
+  return readStoredAnswer().stored;
+}
+
+/**
+ * Stored preferences, and whether storage answered at all: no storage, or storage that throws when read, did not
+ * (its empties say nothing of what was chosen, so the player keeps what it has in memory); corrupt or old contents
+ * did (they read as empties).
+ */
+export function readStoredAnswer(): { stored: StoredPreferences; answered: boolean } {
   const empty: StoredPreferences = { account: Object.create(null), local: {}, users: Object.create(null) };
+  let raw: string | null;
   try {
     const storage = getStorage();
-    if (!storage) return empty;
-    if (storage.getItem(STORAGE_VERSION_KEY) !== STORAGE_VERSION) return empty;
-    const raw = storage.getItem(STORAGE_KEY);
-    if (!raw) return empty;
+    if (!storage) return { stored: empty, answered: false };
+    if (storage.getItem(STORAGE_VERSION_KEY) !== STORAGE_VERSION) return { stored: empty, answered: true };
+    raw = storage.getItem(STORAGE_KEY);
+  } catch {
+    return { stored: empty, answered: false };
+  }
+  return { stored: parseStored(raw) ?? empty, answered: true };
+}
+
+function parseStored(raw: string | null): StoredPreferences | undefined {
+  try {
+    if (!raw) return undefined;
     const parsed: unknown = JSON.parse(raw);
-    if (!parsed || typeof parsed !== 'object') return empty;
+    if (!parsed || typeof parsed !== 'object') return undefined;
     const { account, local, users } = parsed as Record<string, unknown>;
     // No prototype: a stored "__proto__" client key stays an ordinary key.
     const accounts: Record<string, PartialPreferences> = Object.create(null);
@@ -67,7 +85,7 @@ export function readStored(): StoredPreferences {
     }
     return { account: accounts, local: sanitizeLayer(local), users: userIds };
   } catch {
-    return empty;
+    return undefined;
   }
 }
 
