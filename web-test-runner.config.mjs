@@ -65,8 +65,8 @@ function bundleTests() {
 /**
  * The fault provider's hooks for the browser tests, as server commands (`executeServerCommand('provider-…')`):
  * `provider-fail` (a failure rule), `provider-clear`, `provider-log`, `provider-log-clear`; and `provider-raw`, an
- * HTTP request made from Node (any method and headers, a forged Host included) to either provider, answered as
- * `{ status, headers, body }`.
+ * HTTP request made from Node (any method, headers and body, a forged Host included) to either provider, answered as
+ * `{ status, headers, body, ms }` (ms: from sending the request to the answer's end, timed in Node).
  */
 function providerCommands() {
   const hooks = faultProvider.server.provider;
@@ -85,18 +85,19 @@ function providerCommands() {
           hooks.clearLog();
           return true;
         case 'provider-raw': {
-          const { which = 'fault', path, method = 'GET', headers = {} } = payload;
+          const { which = 'fault', path, method = 'GET', headers = {}, body: sent } = payload;
           const base = new URL(which === 'main' ? provider.url : faultProvider.url);
           const { request } = await import('node:http');
           return new Promise((resolve, reject) => {
+            const started = performance.now();
             const req = request({ host: '127.0.0.1', port: base.port, path, method, headers }, (res) => {
               let body = '';
               res.setEncoding('utf8');
               res.on('data', (c) => (body += c));
-              res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+              res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body, ms: performance.now() - started }));
             });
             req.on('error', reject);
-            req.end();
+            req.end(sent);
           });
         }
         default:

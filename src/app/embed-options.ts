@@ -24,6 +24,9 @@ export interface PlayerAppProps {
   [option: string]: unknown;
 }
 
+/** The `context-menu` option: the browser's own menu stays unless it is off, 0 or false. */
+export const contextMenuAllowed = (value: string | undefined) => !/^(off|0|false)$/i.test(value ?? '');
+
 /** The host element's controller is reached through the shadow root's host. */
 export const CONTROLLER = Symbol.for('patient-ed-player.controller');
 export type ControllerHost = HTMLElement & { [CONTROLLER]: PlayerController };

@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { PlayerContext, type PlayerContextValue } from './context';
 import { Shell } from './shell';
-import { applyEmbedOptions, CONTROLLER, hostsOf, type ControllerHost, type PlayerAppProps } from './embed-options';
+import { applyEmbedOptions, CONTROLLER, contextMenuAllowed, hostsOf, type ControllerHost, type PlayerAppProps } from './embed-options';
 
 export function PlayerApp(props: PlayerAppProps) {
   const host = (props.container instanceof ShadowRoot ? props.container.host : props.container) as ControllerHost;
@@ -31,7 +31,7 @@ export function PlayerApp(props: PlayerAppProps) {
     <I18nProvider i18n={controller.i18n}>
       <PlayerContext.Provider value={context}>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          <Shell hosts={hosts} host={host} contextMenu={!/^(off|0|false)$/i.test(props.contextMenu ?? '')} />
+          <Shell hosts={hosts} host={host} contextMenu={contextMenuAllowed(props.contextMenu)} />
         </Router>
       </PlayerContext.Provider>
     </I18nProvider>

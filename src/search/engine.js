@@ -138,7 +138,7 @@ const queryWordsOf = (query) => (query.match(WORD) ?? []).map(queryForms).filter
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Words are runs of letters and digits (markup or symbols in a label never glue words together). */
-const tokenize = (/** @type {string} */ text) => text.match(WORD) ?? [];
+export const tokenize = (/** @type {string} */ text) => text.match(WORD) ?? [];
 const LABEL_FIELDS = [...SEARCH_LANGUAGES.map((l) => `labels.${l}`), 'label'];
 
 /**
@@ -247,10 +247,82 @@ function highlight(text, terms, queryWords, pre, post) {
   });
   const words = queryWords.map((alts) => alts[0]).filter((q) => matched.has(q));
   const matchLevel = words.length === 0 ? 'none' : words.length === queryWords.length ? 'full' : 'partial';
-  return { value, matchLevel, matchedWords: words, fullyHighlighted: matchLevel === 'full' && value.replace(new RegExp(`${escapeRegExp(pre)}.*?${escapeRegExp(post)}`, 'g'), '').replace(/[^\p{L}\p{N}]/gu, '') === '' };
+  return { value, matchLevel, matchedWords: words, fullyHighlighted: matchLevel === 'full' && withoutHighlights(value, pre, post).replace(/[^\p{L}\p{N}]/gu, '') === '' };
 }
 
-const escapeRegExp = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const LINE_BREAK = /[\n\r\u2028\u2029]/g;
+
+/**
+ * `value` without its highlighted spans: each `pre`, the fewest characters after it up to a `post` (no line break
+ * among them), and that `post`, leftmost first. What `value.replace(new RegExp(`${pre}.*?${post}`, 'g'), '')` gives,
+ * in linear time: that pattern ran from every `pre` that no `post` follows on to the end of the line, so a provider's
+ * label of 80 KB holding the highlight tags took 170 ms, 5 MB minutes (and tags of 32,768 characters or more, which
+ * the reference provider takes from a request, made a pattern too large to compile: the search threw). Here each
+ * search starts where the last one stopped, or is known to fail: the next `post` and the next line break are searched
+ * again only once passed.
+ * @param {string} value
+ * @param {string} pre
+ * @param {string} post
+ */
+export function withoutHighlights(value, pre, post) {
+  if (!pre && !post) return value; // the pattern matches nothing but empty strings
+  let out = '';
+  let kept = 0; // value[kept...] is not copied yet
+  let from = 0; // where the next pre is looked for
+  let postAt = -2; // the first post at or after the last place searched (-1: none; -2: not searched yet)
+  let breakAt = -2; // the same for a line break
+  for (;;) {
+    const at = value.indexOf(pre, from);
+    if (at < 0) break;
+    const inside = at + pre.length;
+    if (postAt !== -1 && postAt < inside) postAt = value.indexOf(post, inside);
+    if (postAt < 0) break; // no post after this pre, nor after any later one
+    if (breakAt !== -1 && breakAt < inside) {
+      LINE_BREAK.lastIndex = inside;
+      breakAt = LINE_BREAK.exec(value)?.index ?? -1;
+    }
+    if (breakAt !== -1 && breakAt < postAt) {
+      // A line break before the post: no span starts here, nor at any pre that ends before the break.
+      from = Math.max(at + 1, breakAt - pre.length + 1);
+      continue;
+    }
+    out += value.slice(kept, at);
+    kept = from = postAt + post.length;
+  }
+  return out + value.slice(kept);
+}
+
+/**
+ * `text` with each UTF-16 unit as a case-insensitive pattern compares it (RegExp's `i` without `u`: its upper case when
+ * that is one unit, but never a non-ASCII unit made ASCII), so that an index in it is an index in `text`.
+ * @param {string} text
+ */
+const caseless = (text) => {
+  const upper = text.toUpperCase();
+  // The same length, no ı or ſ (whose upper case is ASCII), no surrogates (one by one they stay): the same unit by unit.
+  if (upper.length === text.length && !/[\u0131\u017f\ud800-\udfff]/.test(text)) return upper;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const unit = text[i];
+    const up = unit.toUpperCase();
+    out += up.length === 1 && !(unit.charCodeAt(0) >= 128 && up.charCodeAt(0) < 128) ? up : unit;
+  }
+  return out;
+};
+
+/**
+ * `value` with the first occurrence of `query` in any case between the tags: what
+ * `value.replace(new RegExp(escapeRegExp(query), 'i'), ...)` gives, by a plain search. (From 32,768 characters
+ * on, a query made a pattern too large to compile: the search threw.)
+ * @param {string} value
+ * @param {string} query
+ * @param {string} pre
+ * @param {string} post
+ */
+export function markFirst(value, query, pre, post) {
+  const at = caseless(value).indexOf(caseless(query));
+  return at < 0 ? value : `${value.slice(0, at)}${pre}${value.slice(at, at + query.length)}${post}${value.slice(at + query.length)}`;
+}
 
 /**
  * An index over search records, answering Algolia-shaped requests.
@@ -486,7 +558,7 @@ export class SearchIndex {
     const facetHits = Object.entries(answer.facets[facet] ?? {})
       .filter(([value]) => normalize(value).includes(fq))
       .slice(0, Math.max(1, Math.min(100, num(params.maxValuesPerFacet, 10))))
-      .map(([value, count]) => ({ value, count, highlighted: fq ? value.replace(new RegExp(escapeRegExp(fq), 'i'), (m) => `${pre}${m}${post}`) : value }));
+      .map(([value, count]) => ({ value, count, highlighted: fq ? markFirst(value, fq, pre, post) : value }));
     return { facetHits, exhaustiveFacetsCount: true, processingTimeMS: Math.max(0, Math.round(this.now() - started)) };
   }
 

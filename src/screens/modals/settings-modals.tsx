@@ -148,7 +148,8 @@ const colorName = (i18n: I18n, value: string) => {
   return c ? colorLabel(i18n, c.name) : value;
 };
 const opacityLabel = (code: string) => percent(OPACITIES.find((o) => o.value.toLowerCase() === code.toLowerCase())?.percent ?? 100);
-const fontLabel = (value: string) => CAPTION_FONTS.find((f) => f.value === value)?.label ?? value.split(',')[0].replace(/["']/g, '');
+/** A font list's name in the menu: its own label, else its first family without quotes. */
+export const fontLabel = (value: string) => CAPTION_FONTS.find((f) => f.value === value)?.label ?? value.split(',')[0].replace(/["']/g, '');
 
 /** The languages the current playlist offers (all interface languages when nothing is playing). */
 function useOffered(kind: 'voLanguages' | 'ccLanguages'): string[] {

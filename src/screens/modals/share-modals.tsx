@@ -156,7 +156,7 @@ export function ShareModal({ route }: ModalBodyProps) {
 }
 
 /** An attribute value in HTML source. */
-const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+export const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * The iframe embed page for the Embed dialog: `embed-url`, else the build's `embed.html` beside the script, but only
