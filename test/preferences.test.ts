@@ -109,7 +109,7 @@ describe('preferences: storage is untrusted and may fail', () => {
     expect(readStored().local).to.deep.equal({});
     localStorage.setItem(STORAGE_VERSION_KEY, STORAGE_VERSION);
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ local: { autoplay: 'yes', fontSize: 125, titles: 'x', menuLanguage: 7, __proto__: { polluted: 1 } }, account: 'x' }));
-    expect(JSON.parse(JSON.stringify(readStored()))).to.deep.equal({ account: {}, local: { fontSize: 125, menuLanguage: '7' }, users: {} });
+    expect(JSON.parse(JSON.stringify(readStored()))).to.deep.equal({ account: {}, local: { fontSize: 125 }, users: {} });
     localStorage.setItem(STORAGE_KEY, '{"account":{"__proto__":{"practice":"Evil"},"demo":{"practice":"Good"}},"local":{}}');
     const stored = readStored();
     expect(stored.account.other).to.equal(undefined);
@@ -137,6 +137,17 @@ describe('preferences: storage is untrusted and may fail', () => {
       proto.getItem = getItem;
       proto.setItem = setItem;
     }
+  });
+
+  it('a language name instead of a code (language="english") falls back to English: the menu shows, no error', async () => {
+    expect(queryLayerFrom([['language', 'english']])).to.deep.equal({});
+    expect(queryLayerFrom([['lang', 'pt-BR'], ['menuLanguage', 'Deutsch']])).to.deep.equal({ menuLanguage: 'pt-BR', ccLanguage: 'pt-BR', voLanguage: 'pt-BR' });
+    const el = await mountPlayer({ client: 'demo', language: 'english' });
+    const errors: unknown[] = [];
+    el.addEventListener('error', (e) => errors.push(e.detail));
+    await waitFor(() => $(el, '.menu-sections'), 'the menu');
+    expect([el[CONTROLLER].preferences().menuLanguage, $(el, '.shell')!.getAttribute('lang')]).to.deep.equal(['en', 'en']);
+    expect(errors).to.deep.equal([]);
   });
 
   it('choices are never lost when storage fails: each new one keeps the last, and a change of client keeps all', async () => {

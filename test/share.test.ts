@@ -249,6 +249,18 @@ describe('embed dialog', () => {
     await waitFor(() => $(copy, '.shell[lang="pt"]'), 'Portuguese');
   });
 
+  it('an embed-url that is not an http(s) page gives no iframe code, and the dialog still opens', async () => {
+    for (const bad of ['javascript:alert(1)', 'http://[', 'data:text/html,x']) {
+      const el = await mountPlayer({ client: 'demo', 'embed-url': bad });
+      el[CONTROLLER].navigate('/demo/menu/embed');
+      await waitFor(() => $(el, '.modal[data-modal-name="embed"] textarea'), `embed dialog with ${bad}`);
+      const codes = [...shadow(el).querySelectorAll<HTMLTextAreaElement>('.modal[data-modal-name="embed"] textarea')].map((t) => t.value);
+      expect(codes.length, bad).to.equal(1);
+      expect(codes[0]).to.not.include('javascript:');
+      el.remove();
+    }
+  });
+
   it('an embed-url attribute names the iframe page', async () => {
     const el = await mountPlayer({ client: 'demo', 'embed-url': `${DEMO_URL}embed.html` });
     el[CONTROLLER].navigate('/demo/menu/embed');

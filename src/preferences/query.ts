@@ -42,8 +42,18 @@ export function coerceQueryValue(raw: string): string | number {
   return v;
 }
 
+/** The preferences that name a language. */
+const LANGUAGE_KEYS: readonly PreferenceKey[] = ['menuLanguage', 'ccLanguage', 'voLanguage'];
+/**
+ * A language code (`fr`, `pt-BR`), not a name: `language="english"` is no language the provider or the catalogs know,
+ * and was sent on as is (a menu error the visitor could not retry). A code the player lacks falls back to English
+ * where it is used, as `fr` does.
+ */
+const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i;
+
 /** Coerce a value to the type its preference has by default; undefined when it cannot be. */
 export function coerceToPreference(key: PreferenceKey, value: unknown): unknown {
+  if (LANGUAGE_KEYS.includes(key) && !(typeof value === 'string' && LANGUAGE_CODE.test(value.trim()))) return undefined;
   const def = DEFAULT_PREFERENCES[key];
   if (typeof def === 'number') {
     if (typeof value === 'number' && Number.isFinite(value)) return Math.trunc(value);
@@ -82,7 +92,7 @@ export function queryLayerFrom(entries: Iterable<[string, string]>): PartialPref
     const name = rawName.trim();
     if ((LANGUAGE_QUERY_KEYS as readonly string[]).includes(name)) {
       const lang = raw.trim();
-      if (lang) out.menuLanguage = out.ccLanguage = out.voLanguage = lang;
+      if (LANGUAGE_CODE.test(lang)) out.menuLanguage = out.ccLanguage = out.voLanguage = lang;
       continue;
     }
     let key: PreferenceKey | undefined;

@@ -9,6 +9,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { usePlayer } from '../../app/context';
 import type { PlayerController } from '../../app/controller';
 import { resolveHosts } from '../../content/provider';
+import { safeUrl } from '../../content/url';
 import { buildShareUrl, type SharedView } from '../../content/share-link';
 import { itemLabel, playlistLabel, type Playlist } from '../../content/playlist';
 import { isLanguage } from '../../preferences/defaults';
@@ -165,12 +166,11 @@ export const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot
  * iframe code that shows "We couldn't reach the content server" is worse than none.
  */
 function embedPage(controller: PlayerController): URL | undefined {
+  // Only an http(s) page (`embed-url="javascript:..."` never reaches the code a clinic copies); a URL that does not
+  // parse (`http://[`), or a script URL nothing resolves against (blob:, data:), gives no iframe code.
   const at = (href: string) => {
-    try {
-      return new URL(href, controller.scriptUrl);
-    } catch {
-      return undefined; // a script URL that nothing can be resolved against (blob:, data:)
-    }
+    const url = safeUrl(href, controller.scriptUrl);
+    return url ? new URL(url) : undefined;
   };
   if (controller.embedPage) return at(controller.embedPage);
   const beside = JSON.stringify(resolveHosts(undefined));
