@@ -150,10 +150,20 @@ describe('hostile data', () => {
     expect(stored.account.constructor).to.deep.equal({ color: '#222222' });
     for (let i = 0; i < 30; i++) saveLayers(`c${i}`, { scale: 100 }, {});
     saveLayers('c3', { scale: 125 }, {}); // used again: the latest
-    const keys = Object.keys(readStored().account);
+    const { account, order } = readStored();
+    const keys = Object.keys(account);
     expect(keys.length).to.equal(ACCOUNT_CACHE_LIMIT);
-    expect(keys.at(-1)).to.equal('c3');
+    expect(order!.at(-1)).to.equal('c3');
+    expect([...order!].sort()).to.deep.equal([...keys].sort());
     expect(keys.includes('__proto__') || keys.includes('c0')).to.equal(false);
+    // A numeric client id (integer-like keys come first in an object) is kept as the newest, not evicted at once.
+    saveLayers('1234', { scale: 150 }, {});
+    const after = readStored();
+    expect(after.account['1234']).to.deep.equal({ scale: 150 });
+    expect(after.order!.at(-1)).to.equal('1234');
+    expect(Object.keys(after.account).length).to.equal(ACCOUNT_CACHE_LIMIT);
+    saveLayers('c99', { scale: 100 }, {});
+    expect(readStored().account['1234'], 'still there after a later client').to.deep.equal({ scale: 150 });
     localStorage.clear();
   });
 

@@ -91,8 +91,8 @@ describe('preferences: storage is untrusted and may fail', () => {
   it('round-trips under the preferences key and version 9.0.76', () => {
     expect(saveLayers('demo', { color: '#222222' }, { menuLanguage: 'es' })).to.equal(true);
     expect(localStorage.getItem(STORAGE_VERSION_KEY)).to.equal('9.0.76');
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).to.deep.equal({ account: { demo: { color: '#222222' } }, local: { menuLanguage: 'es' } });
-    expect(readStored()).to.deep.equal({ account: { demo: { color: '#222222' } }, local: { menuLanguage: 'es' }, users: {} });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).to.deep.equal({ account: { demo: { color: '#222222' } }, local: { menuLanguage: 'es' }, order: ['demo'] });
+    expect(readStored()).to.deep.equal({ account: { demo: { color: '#222222' } }, local: { menuLanguage: 'es' }, users: {}, order: ['demo'] });
     // A client's user id is kept beside its account layer; a malformed one is dropped.
     expect(saveLayers('demo', { color: '#222222' }, {}, '68')).to.equal(true);
     expect(readStored().users).to.deep.equal({ demo: '68' });
@@ -103,13 +103,13 @@ describe('preferences: storage is untrusted and may fail', () => {
   it('uses empties for corrupt JSON, a wrong version and wrong value types', () => {
     localStorage.setItem(STORAGE_VERSION_KEY, STORAGE_VERSION);
     localStorage.setItem(STORAGE_KEY, '{not json');
-    expect(readStored()).to.deep.equal({ account: {}, local: {}, users: {} });
+    expect(readStored()).to.deep.equal({ account: {}, local: {}, users: {}, order: [] });
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ local: { menuLanguage: 'es' } }));
     localStorage.setItem(STORAGE_VERSION_KEY, '8.0.0');
     expect(readStored().local).to.deep.equal({});
     localStorage.setItem(STORAGE_VERSION_KEY, STORAGE_VERSION);
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ local: { autoplay: 'yes', fontSize: 125, titles: 'x', menuLanguage: 7, __proto__: { polluted: 1 } }, account: 'x' }));
-    expect(JSON.parse(JSON.stringify(readStored()))).to.deep.equal({ account: {}, local: { fontSize: 125 }, users: {} });
+    expect(JSON.parse(JSON.stringify(readStored()))).to.deep.equal({ account: {}, local: { fontSize: 125 }, users: {}, order: [] });
     localStorage.setItem(STORAGE_KEY, '{"account":{"__proto__":{"practice":"Evil"},"demo":{"practice":"Good"}},"local":{}}');
     const stored = readStored();
     expect(stored.account.other).to.equal(undefined);
@@ -127,7 +127,7 @@ describe('preferences: storage is untrusted and may fail', () => {
       throw new DOMException('full', 'QuotaExceededError');
     };
     try {
-      expect(readStored()).to.deep.equal({ account: {}, local: {}, users: {} });
+      expect(readStored()).to.deep.equal({ account: {}, local: {}, users: {}, order: [] });
       expect(writeStored({ account: {}, local: { fontSize: 125 }, users: {} })).to.equal(false);
       const el = await mountPlayer({ client: 'demo' });
       await waitFor(() => $(el, '[data-screen="navigation"] .menu-sections'), 'menu');

@@ -18,6 +18,11 @@ export interface StoredPreferences {
    * requested together with the configuration instead of after it.
    */
   users: Record<string, string>;
+  /**
+   * The clients of `account`, least recently saved first: an explicit list, because an object's keys put integer-like
+   * ids (`1234`) first whatever their age, and the newest such client was evicted in the save that stored it.
+   */
+  order?: string[];
 }
 
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -55,7 +60,7 @@ export function readStored(): StoredPreferences {
  * did (they read as empties).
  */
 export function readStoredAnswer(): { stored: StoredPreferences; answered: boolean } {
-  const empty: StoredPreferences = { account: Object.create(null), local: {}, users: Object.create(null) };
+  const empty: StoredPreferences = { account: Object.create(null), local: {}, users: Object.create(null), order: [] };
   let raw: string | null;
   try {
     const storage = getStorage();
@@ -73,7 +78,7 @@ function parseStored(raw: string | null): StoredPreferences | undefined {
     if (!raw) return undefined;
     const parsed: unknown = JSON.parse(raw);
     if (!parsed || typeof parsed !== 'object') return undefined;
-    const { account, local, users } = parsed as Record<string, unknown>;
+    const { account, local, users, order } = parsed as Record<string, unknown>;
     // No prototype: a stored "__proto__" client key stays an ordinary key.
     const accounts: Record<string, PartialPreferences> = Object.create(null);
     if (account && typeof account === 'object' && !Array.isArray(account)) {
@@ -83,7 +88,10 @@ function parseStored(raw: string | null): StoredPreferences | undefined {
     if (users && typeof users === 'object' && !Array.isArray(users)) {
       for (const [client, id] of Object.entries(users)) if (typeof id === 'string' && USER_ID.test(id)) userIds[client] = id;
     }
-    return { account: accounts, local: sanitizeLayer(local), users: userIds };
+    // The saved order of the clients it still has; any other (an older format) counts as older than those.
+    const listed = Array.isArray(order) ? order.filter((c): c is string => typeof c === 'string' && Object.hasOwn(accounts, c)) : [];
+    const known = new Set(listed);
+    return { account: accounts, local: sanitizeLayer(local), users: userIds, order: [...Object.keys(accounts).filter((c) => !known.has(c)), ...new Set(listed)] };
   } catch {
     return undefined;
   }
@@ -111,13 +119,13 @@ export function saveLayers(client: string | undefined, account: PartialPreferenc
   const stored = readStored();
   if (client) {
     // The most recent last; only the latest clients are kept, so saving never stops for want of space.
-    delete stored.account[client];
     stored.account[client] = account;
-    const clients = Object.keys(stored.account);
-    for (const old of clients.slice(0, Math.max(0, clients.length - ACCOUNT_CACHE_LIMIT))) {
+    const clients = [...(stored.order ?? Object.keys(stored.account)).filter((c) => c !== client), client];
+    for (const old of clients.splice(0, Math.max(0, clients.length - ACCOUNT_CACHE_LIMIT))) {
       delete stored.account[old];
       delete stored.users[old];
     }
+    stored.order = clients;
   }
   if (client && userId !== undefined) {
     if (userId && USER_ID.test(userId)) stored.users[client] = userId;
