@@ -102,7 +102,12 @@ describe('route loaders: data is requested as navigation happens, not as screens
     await waitFor(() => el[CONTROLLER].state.clientStatus === 'loading', 'configuration loading');
     const box = document.createElement('div');
     document.body.append(box);
-    box.append(el); // disconnect + connect: the request under way is aborted
+    // Off the page for a task (a move within one task is ignored: nothing is torn down), so the request under way is
+    // aborted; then back on the page, where it must be asked again.
+    el.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(el[CONTROLLER].state.clientStatus).to.equal('idle');
+    box.append(el);
     await ready;
     await waitFor(() => $(el, '.menu-sections'), 'menu after the move', 8000);
     expect(el[CONTROLLER].state.clientStatus).to.equal('ready');
