@@ -11,9 +11,42 @@ import { sleep } from './helpers';
 const YT_URL = '/test/fixtures/fake-youtube-iframe-api.js';
 const VIMEO_URL = '/test/fixtures/fake-vimeo-player-api.js';
 const MISSING_URL = '/test/fixtures/does-not-exist.js';
+/**
+ * The stand-in for the vendors' player pages, which the fakes load in the player's iframe: on another origin than this
+ * page, as YouTube's and Vimeo's are (the same test server under its other loopback name).
+ */
+const FRAME_URL = (() => {
+  const url = new URL('/test/fixtures/fake-vendor-frame.html', location.href);
+  url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  return url.href;
+})();
+const FRAME_ORIGIN = new URL(FRAME_URL).origin;
+/** What the player's iframes get: the least that lets the vendors' players play (docs/api.md, CSP section). */
+const SANDBOX = ['allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts'];
+const ALLOW = ['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture'];
 
+/** What the stand-in page reported from inside the player's iframe. */
+interface FrameReport {
+  origin: string;
+  referrer: string;
+  storage: boolean;
+  features: string[] | null;
+}
+/** The iframe's attributes as the fake SDK found them when it was given the iframe. */
+interface FrameAttributes {
+  connected: boolean;
+  sandbox: string | null;
+  allow: string | null;
+  allowfullscreen: boolean;
+  referrerpolicy: string | null;
+}
 interface FakeYTPlayer {
-  options: { videoId: string; width: string; height: string; playerVars: Record<string, unknown>; events: Record<string, (e: unknown) => void> };
+  options: { events: Record<string, (e: unknown) => void> };
+  videoId: string;
+  playerVars: Record<string, string>;
+  embedUrl: string;
+  frameAttributes: FrameAttributes;
+  frame?: FrameReport;
   calls: unknown[][];
   destroyed: boolean;
   emitState(state: number): void;
@@ -23,6 +56,8 @@ interface FakeYTPlayer {
 }
 interface FakeVimeoPlayer {
   options: Record<string, unknown>;
+  frameAttributes: FrameAttributes;
+  frame?: FrameReport;
   calls: unknown[][];
   destroyed: boolean;
   _listeners: Record<string, ((data: unknown) => void)[]>;
@@ -33,8 +68,8 @@ interface FakeWindow {
   YT?: unknown;
   Vimeo?: unknown;
   onYouTubeIframeAPIReady?: () => void;
-  __fakeYT: { duration?: number; failVideoId?: string; readyDelay?: number; players: FakeYTPlayer[] };
-  __fakeVimeo: { duration?: number; failVideoId?: string; refusePlay?: boolean; readyDelay?: number; players: FakeVimeoPlayer[] };
+  __fakeYT: { duration?: number; failVideoId?: string; readyDelay?: number; frameUrl?: string; players: FakeYTPlayer[] };
+  __fakeVimeo: { duration?: number; failVideoId?: string; refusePlay?: boolean; readyDelay?: number; frameUrl?: string; players: FakeVimeoPlayer[] };
 }
 const w = window as unknown as FakeWindow;
 
@@ -125,17 +160,50 @@ const ytScripts = () => document.head.querySelectorAll('script[src*="fake-youtub
 const lastYT = () => w.__fakeYT.players.at(-1)!;
 const lastVimeo = () => w.__fakeVimeo.players.at(-1)!;
 const hasCall = (calls: unknown[][], ...call: unknown[]) => calls.some((c) => JSON.stringify(c) === JSON.stringify(call));
+const tokens = (list: string | null, separator: RegExp) => (list ?? '').split(separator).map((t) => t.trim()).filter(Boolean).sort();
+
+/**
+ * Load the stand-in page in a bare iframe with these attributes and ask it (a ping, as Vimeo's SDK sends) for its
+ * report: the origin its answer came from, and what it says.
+ */
+async function bareFrame(attributes: Record<string, string>): Promise<{ origin: string; report: FrameReport }> {
+  const iframe = document.createElement('iframe');
+  for (const [name, value] of Object.entries(attributes)) iframe.setAttribute(name, value);
+  const page = new URL(FRAME_URL);
+  page.searchParams.set('origin', location.origin);
+  iframe.src = page.href;
+  let answer: { origin: string; report: FrameReport } | undefined;
+  const onMessage = (e: MessageEvent) => {
+    if (e.source === iframe.contentWindow && e.data?.method === 'ping') answer = { origin: e.origin, report: e.data.value };
+  };
+  window.addEventListener('message', onMessage);
+  document.body.append(iframe);
+  const pinging = setInterval(() => iframe.contentWindow?.postMessage({ method: 'ping' }, '*'), 20);
+  try {
+    return await waitFor(() => answer, 'the stand-in page to answer', 5000);
+  } finally {
+    clearInterval(pinging);
+    window.removeEventListener('message', onMessage);
+    iframe.remove();
+  }
+}
 
 describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
   const unhandled: unknown[] = [];
   const onUnhandled = (e: PromiseRejectionEvent) => void unhandled.push(e.reason);
 
-  before(() => window.addEventListener('unhandledrejection', onUnhandled));
+  before(() => {
+    window.addEventListener('unhandledrejection', onUnhandled);
+    // A host page that sends no referrer at all (a policy it cannot take back, for this whole file): the player's
+    // iframes must still identify the site to the vendors.
+    document.head.append(Object.assign(document.createElement('meta'), { name: 'referrer', content: 'no-referrer' }));
+  });
   after(() => window.removeEventListener('unhandledrejection', onUnhandled));
 
+  // Every player below runs through the stand-in page, under its iframe's real sandbox.
   beforeEach(() => {
-    w.__fakeYT = { players: [] };
-    w.__fakeVimeo = { players: [] };
+    w.__fakeYT = { players: [], frameUrl: FRAME_URL };
+    w.__fakeVimeo = { players: [], frameUrl: FRAME_URL };
   });
 
   afterEach(() => {
@@ -246,22 +314,26 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       expect(container.querySelector('iframe[data-fake-youtube="M7lc1UVf-VE"]')).to.not.equal(null);
     });
 
-    it('creates the player with the video id, origin and player vars', async () => {
-      const { ctx } = context(ytItem());
+    it("gives the API its own iframe: YouTube's embed URL with the video id, the page's origin and the player parameters", async () => {
+      const { ctx, container } = context(ytItem());
       await load(youtubeLoader, ctx);
-      const { options } = lastYT();
-      expect(options.videoId).to.equal('M7lc1UVf-VE');
-      expect(options.width).to.equal('100%');
-      expect(options.height).to.equal('100%');
-      expect(options.playerVars).to.deep.equal({
+      const fake = lastYT();
+      expect(fake.embedUrl).to.equal(
+        `https://www.youtube.com/embed/M7lc1UVf-VE?enablejsapi=1&origin=${encodeURIComponent(location.origin)}&playsinline=1&controls=0&rel=0&modestbranding=1&autoplay=0`,
+      );
+      expect(fake.videoId).to.equal('M7lc1UVf-VE');
+      expect(fake.playerVars).to.deep.equal({
+        enablejsapi: '1',
         origin: location.origin,
-        playsinline: 1,
-        controls: 0,
-        rel: 0,
-        modestbranding: 1,
-        enablejsapi: 1,
-        autoplay: 0,
+        playsinline: '1',
+        controls: '0',
+        rel: '0',
+        modestbranding: '1',
+        autoplay: '0',
       });
+      // The rest is in the URL: the API takes only the events.
+      expect(Object.keys(fake.options)).to.deep.equal(['events']);
+      expect(container.querySelector('iframe')!.title).to.equal('YouTube');
     });
 
     it('maps raw player states inside the adapter (-1 and 5 start playing once asked, 1 playing, 2 paused, 0 ended)', async () => {
@@ -577,6 +649,102 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       } finally {
         if (!w.Vimeo) w.Vimeo = saved;
         document.querySelector(`script[src="${retryUrl}"]`)?.remove();
+      }
+    });
+  });
+
+  describe('the player iframes: sandbox, allow and referrer', () => {
+    const vendors = [
+      { name: 'YouTube', loader: youtubeLoader, item: () => ytItem(), fake: () => lastYT() as { frameAttributes: FrameAttributes; frame?: FrameReport } },
+      { name: 'Vimeo', loader: vimeoLoader, item: () => vimeoItem(), fake: () => lastVimeo() as { frameAttributes: FrameAttributes; frame?: FrameReport } },
+    ];
+
+    it('both get the same narrow sandbox and allow, all set before the iframe is inserted with its vendor URL', async () => {
+      for (const vendor of vendors) {
+        const { ctx, container } = context(vendor.item());
+        // Attribute changes on the iframe once it is in the page: a sandbox set then would miss its first navigation.
+        const records: MutationRecord[] = [];
+        const observer = new MutationObserver((list) => void records.push(...list));
+        observer.observe(container, { subtree: true, childList: true, attributes: true, attributeOldValue: true });
+        await load(vendor.loader, ctx);
+        records.push(...observer.takeRecords());
+        observer.disconnect();
+        const iframe = container.querySelector('iframe')!;
+
+        // Exactly these tokens: no top navigation, forms, modal dialogs, downloads, pointer lock, presentation, ...
+        expect(tokens(iframe.getAttribute('sandbox'), /\s+/), vendor.name).to.deep.equal(SANDBOX);
+        expect(tokens(iframe.getAttribute('allow'), /;/), vendor.name).to.deep.equal(ALLOW);
+        // No `allowfullscreen` beside `allow` (Chromium warns when both are set; `allow` wins anyway).
+        expect(iframe.hasAttribute('allowfullscreen'), vendor.name).to.equal(false);
+        expect(iframe.referrerPolicy, vendor.name).to.equal('strict-origin-when-cross-origin');
+        // The SDK was given the iframe already in the page with all of them.
+        expect(vendor.fake().frameAttributes, vendor.name).to.deep.equal({
+          connected: true,
+          sandbox: iframe.getAttribute('sandbox'),
+          allow: iframe.getAttribute('allow'),
+          allowfullscreen: false,
+          referrerpolicy: 'strict-origin-when-cross-origin',
+        });
+        const changed = records.filter((r) => r.type === 'attributes' && r.target === iframe);
+        expect(
+          changed.filter((r) => r.attributeName !== 'src' && r.attributeName !== 'data-fake-youtube' && r.attributeName !== 'data-fake-vimeo').map((r) => r.attributeName),
+          `${vendor.name}: attributes set after insertion`,
+        ).to.deep.equal([]);
+        // Its first URL, the one it was inserted with, is the vendor's (the fake then loads the stand-in page).
+        const firstSrc = changed.find((r) => r.attributeName === 'src')?.oldValue;
+        expect(firstSrc, vendor.name).to.match(vendor.name === 'YouTube' ? /^https:\/\/www\.youtube\.com\/embed\// : /^https:\/\/player\.vimeo\.com\/video\//);
+        expect(records.some((r) => r.type === 'childList' && [...r.addedNodes].some((n) => n === iframe || n.contains(iframe))), vendor.name).to.equal(true);
+      }
+    });
+
+    it("the vendor's page in it keeps its own origin and storage, and gets the site's origin as referrer from a page that sends none", async () => {
+      // The control: a frame with no policy of its own gets no referrer from this page.
+      expect((await bareFrame({ sandbox: SANDBOX.join(' ') })).report.referrer).to.equal('');
+      for (const vendor of vendors) {
+        await load(vendor.loader, context(vendor.item()).ctx);
+        expect(vendor.fake().frame, vendor.name).to.deep.include({ origin: FRAME_ORIGIN, storage: true, referrer: `${location.origin}/` });
+      }
+    });
+
+    it("the vendor's page is granted autoplay, encrypted media and fullscreen beyond what any frame has, and nothing else", async () => {
+      const baseline = (await bareFrame({ sandbox: SANDBOX.join(' ') })).report.features;
+      expect(baseline, 'the browser lists the allowed features').to.be.an('array');
+      expect(baseline).to.include('picture-in-picture'); // allowed to every frame unless a policy takes it away
+      for (const vendor of vendors) {
+        await load(vendor.loader, context(vendor.item()).ctx);
+        const features = vendor.fake().frame!.features!;
+        expect(features.filter((f) => !baseline!.includes(f)), vendor.name).to.deep.equal(['autoplay', 'encrypted-media', 'fullscreen']);
+        expect(features, vendor.name).to.include('picture-in-picture');
+        // What YouTube's API grants its own iframes, and more, is not granted.
+        for (const f of ['accelerometer', 'gyroscope', 'clipboard-write', 'clipboard-read', 'camera', 'microphone', 'geolocation', 'payment', 'web-share']) {
+          expect(features, `${vendor.name}: ${f}`).to.not.include(f);
+        }
+      }
+    });
+
+    it('the stand-in page cannot answer as itself without allow-same-origin, which is why both vendors need it', async () => {
+      const opaque = await bareFrame({ sandbox: 'allow-scripts' });
+      // Its answer comes from 'null', which both SDKs ignore (and messages addressed to its origin never reach it).
+      expect(opaque.origin).to.equal('null');
+      expect(opaque.report).to.deep.include({ origin: 'null', storage: false });
+      const own = await bareFrame({ sandbox: SANDBOX.join(' ') });
+      expect(own.origin).to.equal(FRAME_ORIGIN);
+      expect(own.report).to.deep.include({ origin: FRAME_ORIGIN, storage: true });
+    });
+
+    it('both play under them: ready through the sandboxed page, then playing with the time advancing', async () => {
+      w.__fakeYT.duration = 5;
+      w.__fakeVimeo.duration = 5;
+      for (const vendor of vendors) {
+        const { ctx, rec } = context(vendor.item());
+        const adapter = await load(vendor.loader, ctx);
+        expect(vendor.fake().frame?.origin, `${vendor.name} became ready through the sandboxed page`).to.equal(FRAME_ORIGIN);
+        await adapter.play();
+        await waitFor(() => rec.count('playing') > 0, `${vendor.name} playing`);
+        await waitFor(() => adapter.getCurrentTime() > 0.1, `${vendor.name} time advancing`);
+        adapter.pause();
+        await waitFor(() => rec.count('paused') > 0, `${vendor.name} paused`);
+        expect(rec.log.filter((r) => r.name === 'error'), vendor.name).to.deep.equal([]);
       }
     });
   });

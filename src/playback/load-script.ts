@@ -67,6 +67,40 @@ function trustedScriptUrl(url: string): string {
   return (policy?.createScriptURL(url) as string | undefined) ?? url;
 }
 
+/**
+ * The sandbox of the YouTube and Vimeo player iframes: the least that lets the vendors' players play.
+ * - `allow-scripts`: the players are scripts.
+ * - `allow-same-origin`: the frame keeps its vendor origin. Both SDKs post to that origin and accept only messages
+ *   from it (an opaque `null` origin would never become ready), and the players keep their settings in their own
+ *   storage. It gives the frame nothing of the host page: the frame is another origin.
+ * - `allow-popups` and `allow-popups-to-escape-sandbox`: the vendor's own links (its logo, "Watch on YouTube") open
+ *   the vendor's site in a new tab, as a normal page.
+ * Left out, among others: top navigation (the frame never moves the host page), forms, modal dialogs, downloads,
+ * pointer lock, orientation lock and presentation (casting, which the player's hidden controls do not offer).
+ */
+export const VENDOR_FRAME_SANDBOX = ['allow-scripts', 'allow-same-origin', 'allow-popups', 'allow-popups-to-escape-sandbox'] as const;
+
+/** The features the player iframes are granted (Permissions Policy), for the vendor's origin only: nothing else. */
+export const VENDOR_FRAME_ALLOW = ['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture'] as const;
+
+/**
+ * A vendor's player iframe, sandboxed from the start: every attribute is set before `src`, and the caller inserts it
+ * after (a sandbox set later would only apply from the frame's next navigation). YouTube identifies the embedding
+ * site by its referrer (error 153 without one), Vimeo checks it for domain-restricted videos: the frame sends the
+ * host's origin (never its path) even when the page's own policy sends none.
+ */
+export function createVendorFrame(src: string, title: string): HTMLIFrameElement {
+  const iframe = document.createElement('iframe');
+  iframe.setAttribute('sandbox', VENDOR_FRAME_SANDBOX.join(' '));
+  iframe.allow = VENDOR_FRAME_ALLOW.join('; ');
+  // No `allowfullscreen`: every supported browser reads `fullscreen` in `allow` (vendor origin only), and Chromium warns
+  // in the page's console on every load when both are set.
+  iframe.referrerPolicy = 'strict-origin-when-cross-origin';
+  iframe.title = title;
+  iframe.src = src;
+  return iframe;
+}
+
 /** One load per document and URL: several players on a page share the vendor SDK. */
 const loads = new WeakMap<Document, Map<string, Promise<void>>>();
 

@@ -1,4 +1,4 @@
-import { DEFAULT_SCRIPT_TIMEOUT_MS, PlayerLoadError, abortError, isAbortError, loadScript } from '../load-script';
+import { DEFAULT_SCRIPT_TIMEOUT_MS, PlayerLoadError, abortError, createVendorFrame, isAbortError, loadScript } from '../load-script';
 import type { LoadContext, MediaAdapter, MediaLoader, PlayerError } from '../types';
 
 // The few parts of the Vimeo Player SDK (player.js) this adapter uses. They stay in this file (style guide, habit 2).
@@ -190,12 +190,10 @@ function createAdapter(Vimeo: VimeoNamespace, ctx: LoadContext): Promise<MediaAd
 
     let p: VimeoPlayer;
     try {
-      // The player's own iframe: given a plain element, the SDK would fetch Vimeo's oEmbed answer and insert its
-      // HTML with innerHTML, which a page enforcing Trusted Types refuses (and it costs a request).
-      const iframe = document.createElement('iframe');
-      iframe.src = vimeoPlayerUrl(item.videoId!);
-      iframe.allow = 'autoplay; fullscreen; picture-in-picture';
-      iframe.title = 'Vimeo';
+      // The player's own iframe, sandboxed from its first navigation: given a plain element, the SDK would fetch
+      // Vimeo's oEmbed answer and insert its HTML with innerHTML, which a page enforcing Trusted Types refuses (and
+      // it costs a request), with no sandbox.
+      const iframe = createVendorFrame(vimeoPlayerUrl(item.videoId!), 'Vimeo');
       root.append(iframe);
       p = player = new Vimeo.Player(iframe);
       for (const [type, fn] of guarded) p.on(type, fn);

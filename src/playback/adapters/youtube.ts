@@ -1,4 +1,4 @@
-import { DEFAULT_SCRIPT_TIMEOUT_MS, PlayerLoadError, abortError, isAbortError, loadScript } from '../load-script';
+import { DEFAULT_SCRIPT_TIMEOUT_MS, PlayerLoadError, abortError, createVendorFrame, isAbortError, loadScript } from '../load-script';
 import type { LoadContext, MediaAdapter, MediaLoader } from '../types';
 
 // The few parts of the YouTube IFrame Player API this adapter uses. They stay in this file (style guide, habit 2).
@@ -6,11 +6,8 @@ interface YTEvent<T = unknown> {
   target: YTPlayer;
   data: T;
 }
+/** Given its iframe, the API drives it as it is: the video and player parameters are in the iframe's URL. */
 interface YTPlayerOptions {
-  videoId: string;
-  width: string;
-  height: string;
-  playerVars: Record<string, string | number>;
   events: {
     onReady(e: YTEvent): void;
     onStateChange(e: YTEvent<number>): void;
@@ -29,7 +26,7 @@ interface YTPlayer {
   destroy(): void;
 }
 interface YTNamespace {
-  Player: new (element: HTMLElement, options: YTPlayerOptions) => YTPlayer;
+  Player: new (element: HTMLIFrameElement, options: YTPlayerOptions) => YTPlayer;
 }
 type YTWindow = typeof globalThis & { YT?: Partial<YTNamespace>; onYouTubeIframeAPIReady?: () => void };
 
@@ -52,6 +49,16 @@ const ERROR_MESSAGES: Record<number, string> = {
   153: 'This YouTube video could not be played because the page did not identify itself to YouTube.',
 };
 export const youtubeErrorMessage = (code: number): string => ERROR_MESSAGES[code] ?? `This YouTube video could not be played (YouTube error ${code}).`;
+
+/**
+ * The YouTube player page for an item, with the parameters the API would otherwise put in its URL: the API enabled
+ * for this page's origin (the player talks only to it), inline on phones, no controls of its own, related videos
+ * from the same channel only, no autoplay.
+ */
+export function youtubeEmbedUrl(videoId: string, origin: string): string {
+  const params = new URLSearchParams({ enablejsapi: '1', origin, playsinline: '1', controls: '0', rel: '0', modestbranding: '1', autoplay: '0' });
+  return `https://www.youtube.com/embed/${encodeURIComponent(videoId)}?${params}`;
+}
 
 const ytWindow = () => globalThis as YTWindow;
 const apiPresent = () => typeof ytWindow().YT?.Player === 'function';
@@ -98,11 +105,8 @@ function waitForApi(signal: AbortSignal, timeoutMs: number): Promise<YTNamespace
 
 function createAdapter(YT: YTNamespace, ctx: LoadContext): Promise<MediaAdapter> {
   const { container, events, signal, item } = ctx;
-  // The API replaces its target element with the iframe, so the target sits inside a wrapper we own.
   const root = document.createElement('div');
   root.className = 'media media-youtube';
-  const target = document.createElement('div');
-  root.append(target);
   container.append(root);
 
   let player: YTPlayer | undefined;
@@ -222,13 +226,11 @@ function createAdapter(YT: YTNamespace, ctx: LoadContext): Promise<MediaAdapter>
     };
 
     try {
-      player = new YT.Player(target, {
-        videoId: item.videoId!,
-        width: '100%',
-        height: '100%',
-        playerVars: { origin: ctx.origin, playsinline: 1, controls: 0, rel: 0, modestbranding: 1, enablejsapi: 1, autoplay: 0 },
-        events: { onReady, onStateChange, onError },
-      });
+      // The player's own iframe, sandboxed from its first navigation: given an element, the API would make the
+      // iframe itself and insert it at once, with its own (broader) `allow` and no sandbox.
+      const iframe = createVendorFrame(youtubeEmbedUrl(item.videoId!, ctx.origin), 'YouTube');
+      root.append(iframe);
+      player = new YT.Player(iframe, { events: { onReady, onStateChange, onError } });
     } catch (error) {
       fail(new PlayerLoadError('vendor', 'The YouTube player could not be created.', { cause: error }));
     }
