@@ -1,12 +1,201 @@
 import { expect } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
+import { INTERFACE } from '../src/app/chunks';
 import { CONTROLLER } from '../src/app/embed-options';
-import { $, cleanPlayersAndFaults, delayNext, FAULT_PROVIDER_URL, mountPlayer, waitFor } from './helpers';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { $, cleanPlayersAndFaults, delayNext, FAULT_PROVIDER_URL, mountPlayer, shadow, waitFor, waitForPath } from './helpers';
 
 /** A CMS theme that styles everything, with !important. */
 const THEME = `* { color: rgb(255, 0, 0) !important; font-family: "Courier New", monospace !important; font-size: 31px !important;
   letter-spacing: 7px !important; text-transform: uppercase !important; line-height: 5 !important; word-spacing: 9px !important;
   font-style: italic !important; font-weight: 900 !important; text-align: right !important; text-indent: 40px !important;
   white-space: pre !important; text-shadow: 0 0 2px blue !important; visibility: visible !important; cursor: wait !important; }`;
+
+/**
+ * Every inherited property of Chromium with a value other than its initial one (and than the player's): what a
+ * hostile theme can send down the tree. Shorthands first, so that their longhands' own values follow them.
+ */
+const HOSTILE: Record<string, string> = {
+  'font-variant': 'small-caps',
+  'accent-color': 'rgb(255, 0, 0)',
+  'app-region': 'drag',
+  'border-collapse': 'collapse',
+  'caption-side': 'bottom',
+  'caret-animation': 'manual',
+  'caret-color': 'rgb(255, 0, 0)',
+  'caret-shape': 'block',
+  'clip-rule': 'evenodd',
+  color: 'rgb(255, 0, 0)',
+  'color-interpolation': 'linearrgb',
+  'color-interpolation-filters': 'srgb',
+  'color-rendering': 'optimizespeed',
+  'color-scheme': 'dark',
+  cursor: 'wait',
+  direction: 'rtl',
+  'dominant-baseline': 'hanging',
+  'dynamic-range-limit': 'standard',
+  'empty-cells': 'hide',
+  fill: 'rgb(255, 0, 0)',
+  'fill-opacity': '0.5',
+  'fill-rule': 'evenodd',
+  'font-family': '"Courier New", monospace',
+  'font-feature-settings': '"smcp"',
+  'font-kerning': 'none',
+  'font-language-override': '"TRK"',
+  'font-optical-sizing': 'none',
+  'font-palette': 'dark',
+  'font-size': '31px',
+  'font-size-adjust': '0.9',
+  'font-stretch': 'ultra-condensed',
+  'font-style': 'italic',
+  'font-synthesis-small-caps': 'none',
+  'font-synthesis-style': 'none',
+  'font-synthesis-weight': 'none',
+  'font-variant-alternates': 'historical-forms',
+  'font-variant-caps': 'all-small-caps',
+  'font-variant-east-asian': 'full-width',
+  'font-variant-emoji': 'emoji',
+  'font-variant-ligatures': 'no-common-ligatures',
+  'font-variant-numeric': 'slashed-zero',
+  'font-variant-position': 'super',
+  'font-variation-settings': '"wght" 300',
+  'font-weight': '900',
+  'forced-color-adjust': 'none',
+  'hyphenate-character': '"~"',
+  'hyphenate-limit-chars': '5 2 2',
+  hyphens: 'auto',
+  'image-orientation': 'none',
+  'image-rendering': 'pixelated',
+  'letter-spacing': '7px',
+  'line-break': 'anywhere',
+  'line-height': '5',
+  'list-style-image': 'linear-gradient(red, red)',
+  'list-style-position': 'inside',
+  'list-style-type': 'upper-roman',
+  'marker-end': 'url(#hostile)',
+  'marker-mid': 'url(#hostile)',
+  'marker-start': 'url(#hostile)',
+  'math-depth': '3',
+  'math-shift': 'compact',
+  'math-style': 'compact',
+  orphans: '9',
+  'overflow-wrap': 'anywhere',
+  'paint-order': 'markers',
+  'pointer-events': 'none',
+  'print-color-adjust': 'exact',
+  quotes: '"<" ">"',
+  'ruby-align': 'center',
+  'ruby-overhang': 'none',
+  'ruby-position': 'under',
+  'scrollbar-color': 'red blue',
+  'shape-rendering': 'crispedges',
+  speak: 'none',
+  stroke: 'rgb(255, 0, 0)',
+  'stroke-dasharray': '3px',
+  'stroke-dashoffset': '3px',
+  'stroke-linecap': 'round',
+  'stroke-linejoin': 'round',
+  'stroke-miterlimit': '9',
+  'stroke-opacity': '0.5',
+  'stroke-width': '3px',
+  'tab-size': '3',
+  'text-align': 'right',
+  'text-align-last': 'right',
+  'text-anchor': 'end',
+  'text-autospace': 'normal',
+  'text-box-edge': 'text',
+  'text-combine-upright': 'all',
+  'text-decoration-skip-ink': 'none',
+  'text-emphasis-color': 'rgb(255, 0, 0)',
+  'text-emphasis-position': 'under',
+  'text-emphasis-style': '"x"',
+  'text-indent': '40px',
+  'text-justify': 'inter-character',
+  'text-orientation': 'upright',
+  'text-rendering': 'optimizespeed',
+  'text-shadow': '0 0 2px blue',
+  'text-size-adjust': '50%',
+  'text-spacing-trim': 'trim-start',
+  'text-transform': 'uppercase',
+  'text-underline-offset': '3px',
+  'text-underline-position': 'under',
+  'text-wrap-mode': 'nowrap',
+  'text-wrap-style': 'balance',
+  'user-select': 'none',
+  visibility: 'hidden',
+  'white-space-collapse': 'break-spaces',
+  widows: '9',
+  'word-break': 'break-all',
+  'word-spacing': '9px',
+  'writing-mode': 'vertical-rl',
+  '-webkit-border-horizontal-spacing': '3px',
+  '-webkit-border-vertical-spacing': '3px',
+  '-webkit-font-smoothing': 'none',
+  '-webkit-line-break': 'loose',
+  '-webkit-locale': '"tr"',
+  '-webkit-rtl-ordering': 'visual',
+  '-webkit-ruby-position': 'after',
+  '-webkit-tap-highlight-color': 'rgb(255, 0, 0)',
+  '-webkit-text-fill-color': 'rgb(255, 0, 0)',
+  '-webkit-text-orientation': 'upright',
+  '-webkit-text-security': 'disc',
+  '-webkit-text-stroke-color': 'rgb(255, 0, 0)',
+  '-webkit-text-stroke-width': '3px',
+  '-webkit-user-modify': 'read-write',
+  '-webkit-writing-mode': 'vertical-rl',
+};
+
+/**
+ * Inherited, but not in the theme: `interactivity: inert` on the element or an ancestor is the page making the player
+ * inert, as the `inert` attribute does, and Chromium keeps a subtree inert whatever its own value (the shell's is
+ * `auto`, like every other property here its own).
+ */
+const LEFT_TO_THE_PAGE = ['interactivity'];
+
+/** Values to find out whether a property this list does not know inherits (one of them changes most properties). */
+const PROBES = ['none', 'hidden', 'auto', 'normal', '3px', '9', '0.5', 'rgb(255, 0, 0)', 'red blue', '"x"', 'url(#x)', 'italic', 'bold', 'right', 'end', 'center', 'under', 'bottom', 'upright', 'vertical-rl', 'break-all', 'anywhere', 'all', 'manual', 'loose', 'strict', 'nowrap', 'balance', 'collapse', 'round', 'evenodd', 'inert', 'exact', 'compact', 'visual', 'after', 'read-write', 'dark', 'text', 'always', 'block', 'inside', 'fill', 'stroke', 'optimizespeed', 'pixelated', 'small-caps', 'uppercase', 'pre', 'wait', 'rtl', 'underline', 'reverse', 'standard'];
+
+/**
+ * The inherited properties of this Chromium: each property of its computed style, set on a parent (to its HOSTILE
+ * value, else to the first probe that changes it), is inherited when the parent's child (without a rule of its own)
+ * takes the parent's value; in a display: none box, so that no value is a laid-out one. Also the HOSTILE values that
+ * change nothing here (a theme that would test nothing for them).
+ */
+function inheritedProperties(): { inherited: string[]; ineffective: string[] } {
+  const box = document.createElement('div');
+  box.hidden = true;
+  const parent = box.appendChild(document.createElement('div'));
+  const child = parent.appendChild(document.createElement('div'));
+  const plain = box.appendChild(document.createElement('div'));
+  document.body.append(box);
+  const inherited: string[] = [];
+  const ineffective: string[] = [];
+  for (const name of [...getComputedStyle(document.documentElement)].filter((n) => !n.startsWith('--'))) {
+    const initial = getComputedStyle(plain).getPropertyValue(name);
+    const hostile = name in HOSTILE;
+    for (const value of hostile ? [HOSTILE[name]] : PROBES) {
+      parent.style.cssText = '';
+      parent.style.setProperty(name, value);
+      const set = getComputedStyle(parent).getPropertyValue(name);
+      if (!parent.style.getPropertyValue(name) || set === initial) {
+        if (hostile) ineffective.push(`${name}: ${value}`);
+        continue;
+      }
+      if (getComputedStyle(child).getPropertyValue(name) === set) inherited.push(name);
+      break;
+    }
+  }
+  box.remove();
+  return { inherited, ineffective };
+}
+
+/** The theme: every HOSTILE value, !important, on everything and on the element itself. */
+const hostileTheme = () => {
+  const block = Object.entries(HOSTILE)
+    .map(([p, v]) => `${p}: ${v} !important;`)
+    .join(' ');
+  return `* { ${block} } patient-ed-player { ${block} }`;
+};
 
 describe('hostile host page styles', () => {
   cleanPlayersAndFaults();
@@ -33,6 +222,117 @@ describe('hostile host page styles', () => {
     // ...but nothing of it is inherited inside.
     expect(read(themed)).to.deep.equal(before);
     expect(read(plain)).to.deep.equal(before);
+  });
+
+  it('a theme that sets every inherited property, on * and on the element: inside, each is the player\'s own', async () => {
+    const { inherited, ineffective } = inheritedProperties();
+    // The theme below sets every one of them (a property Chromium adds later fails here, until it is added), each
+    // to a value that is not the initial one.
+    expect(inherited.filter((p) => !(p in HOSTILE) && !LEFT_TO_THE_PAGE.includes(p)), 'inherited properties the theme leaves out').to.deep.equal([]);
+    expect(ineffective, 'theme values that change nothing').to.deep.equal([]);
+    // The most harmful ones are among them, whatever this Chromium calls the rest.
+    expect(inherited).to.include.members(['writing-mode', 'pointer-events', '-webkit-text-fill-color', 'user-select', 'word-break', 'visibility', 'color', 'font-size']);
+    const targets = { heading: '.menu-heading', headerButton: '.header-button[data-control="settings"]', dialog: '.modal', dialogClose: '.modal .modal-header button', stage: '.stage', control: '.control[data-control="play"]' };
+    type Target = keyof typeof targets;
+    const read = (el: Element, target: Target) => {
+      const cs = getComputedStyle($(el, targets[target])!);
+      return Object.fromEntries(inherited.map((p) => [p, cs.getPropertyValue(p)]));
+    };
+    /** The menu, its Settings dialog, then the player screen: each target's inherited properties. */
+    const walk = async (el: PatientEdPlayerElement, open: (button: HTMLElement) => Promise<void>) => {
+      const values = {} as Record<Target, Record<string, string>>;
+      await waitFor(() => $(el, '.menu-heading') && $(el, targets.headerButton), 'menu');
+      values.heading = read(el, 'heading');
+      values.headerButton = read(el, 'headerButton');
+      await open($(el, targets.headerButton)!);
+      await waitFor(() => $(el, targets.dialogClose), 'the Settings dialog');
+      values.dialog = read(el, 'dialog');
+      values.dialogClose = read(el, 'dialogClose');
+      await open($(el, targets.dialogClose)!);
+      await waitFor(() => !$(el, '.modal'), 'the dialog closed');
+      el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO');
+      await waitFor(() => $(el, targets.stage) && $(el, targets.control), 'the player screen', 10000);
+      values.stage = read(el, 'stage');
+      values.control = read(el, 'control');
+      return values;
+    };
+    const plain = await mountPlayer({ client: 'demo' });
+    const expected = await walk(plain, async (button) => button.click());
+    plain.remove();
+
+    sheet = document.createElement('style');
+    sheet.textContent = hostileTheme();
+    document.head.append(sheet);
+    const themed = await mountPlayer({ client: 'demo' });
+    // The theme reaches the element itself (the page may style its box)...
+    expect(getComputedStyle(themed).writingMode).to.equal('vertical-rl');
+    expect(getComputedStyle(themed).pointerEvents).to.equal('none');
+    // ...and the player is still used with the mouse: where a button is drawn, the button is hit and acts.
+    const click = async (button: HTMLElement) => {
+      button.scrollIntoView({ block: 'center', inline: 'center' });
+      const box = button.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      expect(shadow(themed).elementFromPoint(x, y)?.closest('button'), 'the button is what the pointer hits').to.equal(button);
+      await sendMouse({ type: 'click', position: [Math.round(x), Math.round(y)] });
+    };
+    const got = await walk(themed, click);
+    await waitForPath(themed, '/demo/player/A_DEMO_VIDEO');
+    for (const target of Object.keys(targets) as Target[]) {
+      const changed = inherited.filter((p) => got[target][p] !== expected[target][p]).map((p) => `${p}: ${got[target][p]} (not ${expected[target][p]})`);
+      expect(changed, `${target}: what the theme changed inside`).to.deep.equal([]);
+    }
+    // Text runs across, not down (a vertical heading is taller than wide).
+    const heading = $(themed, '.playlist-title')!.getBoundingClientRect();
+    expect(heading.width).to.be.above(heading.height);
+    const control = $(themed, targets.control)!;
+    control.scrollIntoView({ block: 'center' });
+    const box = control.getBoundingClientRect();
+    expect(shadow(themed).elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('button')).to.equal(control);
+    // The language inside is the player's (its lang attribute), not the theme's "tr".
+    expect(got.heading['-webkit-locale'] ?? '"en"').to.equal('"en"');
+    await expect(themed).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
+    // The documented ways in still work: the --ped-* custom properties and the CSS parts.
+    const documented = document.createElement('style');
+    documented.textContent = 'patient-ed-player { --ped-fg: rgb(1, 2, 3); } patient-ed-player::part(controls) { background-color: rgb(4, 5, 6); }';
+    document.head.append(documented);
+    try {
+      expect(getComputedStyle($(themed, '.playlist-title')!).color).to.equal('rgb(1, 2, 3)');
+      expect(getComputedStyle($(themed, '.controls')!).backgroundColor).to.equal('rgb(4, 5, 6)');
+    } finally {
+      documented.remove();
+    }
+  });
+
+  it('the same theme leaves the plain-DOM failure (before the interface chunk) as it is: read, and Try again works', async () => {
+    const current = Object.getOwnPropertyDescriptor(INTERFACE, 'current')!;
+    const load = INTERFACE.load;
+    let imports = 0;
+    Object.defineProperty(INTERFACE, 'current', { get: () => undefined, configurable: true });
+    INTERFACE.load = () => (imports++, Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    try {
+      const { inherited } = inheritedProperties();
+      const el = await mountPlayer({ client: 'demo' }, { waitReady: false });
+      const button = await waitFor(() => $(el, '.load-failure button'), 'the failure');
+      const read = () => [button, $(el, '.load-failure-message')!].map((node) => {
+        const cs = getComputedStyle(node);
+        return Object.fromEntries(inherited.map((p) => [p, cs.getPropertyValue(p)]));
+      });
+      const before = read();
+      sheet = document.createElement('style');
+      sheet.textContent = hostileTheme();
+      document.head.append(sheet);
+      expect(getComputedStyle(el).writingMode).to.equal('vertical-rl');
+      expect(read()).to.deep.equal(before);
+      const box = button.getBoundingClientRect();
+      expect(box.width).to.be.above(box.height);
+      const tries = imports;
+      await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+      await waitFor(() => imports === tries + 1, 'Try again, clicked');
+    } finally {
+      Object.defineProperty(INTERFACE, 'current', current);
+      INTERFACE.load = load;
+    }
   });
 });
 

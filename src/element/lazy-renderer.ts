@@ -91,9 +91,10 @@ function mountRoot(ctx: RootContext, m: typeof import('../app/react-root')): voi
 }
 
 /**
- * A spinner, or the failure with "Try again", in plain DOM (React is what is missing), inside a `.shell` (so that
- * nothing of the host page's text styles reaches it), in the visitor's language and its direction, also once that
- * language's catalog arrives. The failure stays the same element across retries (the focus stays on its button).
+ * A spinner, or the failure with "Try again", in plain DOM (React is what is missing), inside a `.shell` (which
+ * inherits nothing from the host page's theme: src/element/styles.ts), in the visitor's language and its direction,
+ * also once that language's catalog arrives. The failure stays the same element across retries (the focus stays on
+ * its button).
  */
 function showPlaceholder(ctx: RootContext, mode: Placeholder['mode']): Placeholder {
   const { i18n } = ctx.host[CONTROLLER];

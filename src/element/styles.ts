@@ -24,11 +24,16 @@ const CSS = /* css */ `
 }
 :host([hidden]) { display: none; }
 * , *::before, *::after { box-sizing: border-box; }
-/* Every inherited text property is set here, so that nothing of the host page's theme (even with !important on
-   the element or its ancestors) is inherited inside: only --ped-* properties and the CSS parts are the way in.
-   The shell is not positioned: the modal layer and the notices are placed in the host's box, so a page that fixes the
-   element's height still gets its dialogs inside it (scrolling), not cut off below it. */
-.shell { color: var(--ped-fg); font: normal 400 calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))) / 1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start; text-shadow: none; white-space: normal; cursor: auto; visibility: visible; min-height: inherit; overflow-wrap: break-word; }
+/* The shell (the React tree's, and the plain-DOM one that src/element/lazy-renderer.ts shows until the interface chunk
+   is in) holds everything the shadow root shows. all: initial cuts every inherited property off the host page's
+   theme, even one set with !important on the element or its ancestors (writing-mode, pointer-events, user-select,
+   -webkit-text-fill-color, word-break, ...); then the player sets what it wants. What all leaves alone is wanted:
+   custom properties (the documented --ped-* ones reach inside: with the CSS parts, the way in), and direction and
+   unicode-bidi (the shell's dir attribute sets them). The language is taken back (revert-layer: to what the shell's
+   lang attribute gives, which all: initial had reset; hyphenation, quotes, line breaking and font choice follow it).
+   The shell is not positioned: the modal layer and the notices are placed in the host's box, so a page that fixes
+   the element's height still gets its dialogs inside it (scrolling), not cut off below it. */
+.shell { all: initial; -webkit-locale: revert-layer; display: block; box-sizing: border-box; color: var(--ped-fg); font: normal 400 calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))) / 1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; min-height: inherit; overflow-wrap: break-word; }
 .shell.increase-contrast { --ped-fg: #000; --ped-muted: #000; --ped-bg: #fff; }
 .shell.increase-contrast :is(.section-card, .item-card) { border: 2px solid #000; }
 .shell.reduce-motion *, .shell.reduce-motion *::before, .shell.reduce-motion *::after { animation: none !important; transition: none !important; }
