@@ -483,6 +483,33 @@ describe('hostile data', () => {
     expect(profile.nodes.get('C_ALL')!.children.length).to.equal(MAX_NODES - 2);
     expect(warnings.length).to.equal(1);
   });
+
+  it('flattening a container takes linear time: 20,000 items cost about four times 5,000, not sixteen', async () => {
+    const { flattenProfile } = await import('../src/content/profile');
+    const tree = (n: number) => ({
+      code: 'root',
+      layer: 'root',
+      children: [{ code: 'C_ALL', layer: 'collection', children: Array.from({ length: n }, (_, i) => ({ code: `A_${i}`, layer: 'item', file: `f${i}`, labels: { en: `Item ${i}` } })) }],
+    });
+    const small = tree(5000);
+    const large = tree(19_990);
+    // The fastest of five runs each (the least disturbed by garbage collection and the machine's load).
+    const fastest = (input: unknown) => {
+      let best = Infinity;
+      for (let run = 0; run < 5; run++) {
+        const start = performance.now();
+        flattenProfile(input);
+        best = Math.min(best, performance.now() - start);
+      }
+      return best;
+    };
+    fastest(small); // warm up the JIT
+    const t5 = fastest(small);
+    const t20 = fastest(large);
+    // Linear work gives a ratio near 4; the old duplicate check (an array search per child) gave about 16, and 20,000
+    // children took over half a second. A floor of 60 ms keeps a fast run from failing on timer granularity.
+    expect(t20, `5,000 items: ${t5.toFixed(1)} ms; 20,000: ${t20.toFixed(1)} ms`).to.be.below(Math.max(60, 8 * t5));
+  });
 });
 
 describe('hostile playlists', () => {
