@@ -12,7 +12,7 @@ import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
 import { createPlayerState } from '../src/state/player-state';
 import { FakeAdapter, testPlaylist } from './fake-adapter';
 import { FakeClock } from './fake-clock';
-import { $, $$, answerNext, hangNext, sleep, withoutCorsNext, cleanPlayersAndFaults, PROVIDER_URL, providerRaw, clearFailures, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, text, waitFor } from './helpers';
+import { $, $$, answerNext, hangNext, sleep, withoutCorsNext, cleanPlayersAndFaults, clearProviderLog, PROVIDER_URL, providerLog, providerRaw, clearFailures, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, text, waitFor } from './helpers';
 
 const PLAYLIST = testPlaylist([{ type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 60 }]);
 
@@ -22,7 +22,13 @@ type Behaviour = 'ready' | 'silent' | 'never' | { error: { kind: 'media' | 'vend
  * An engine over a loader the test scripts (each load: ready, never ready, or failing), a fake clock and a
  * source call that can fail: the watchdog and the load limit in milliseconds of test time.
  */
-async function setup({ kind = 'html5' as MediaKind, loads = [] as Behaviour[], source = () => Promise.resolve({ src: 'x.mp4' }), playlist = PLAYLIST as object } = {}) {
+async function setup({
+  kind = 'html5' as MediaKind,
+  loads = [] as Behaviour[],
+  source = () => Promise.resolve({ src: 'x.mp4' }),
+  playlist = PLAYLIST as object,
+  captions = (..._args: unknown[]): Promise<string> => Promise.reject(new Error('no captions here')),
+} = {}) {
   const clock = new FakeClock();
   const state = createPlayerState();
   const host = document.createElement('div');
@@ -48,7 +54,7 @@ async function setup({ kind = 'html5' as MediaKind, loads = [] as Behaviour[], s
       return Promise.resolve(adapter);
     },
   };
-  const api = { captions: () => Promise.reject(new Error('no captions here')) } as unknown as ProviderApi;
+  const api = { captions } as unknown as ProviderApi;
   const engine = new PlaybackEngine({ state, host, api: () => api, prefs: () => DEFAULT_PREFERENCES, client: () => 'demo', clock: () => clock, loaderFor: () => loader });
   engine.setStage(document.createElement('div'));
   engine.loadPlaylist(normalisePlaylist(playlist, 'A_TEST'), 'key');
@@ -324,6 +330,27 @@ describe('floods of commands cost nothing per message', () => {
     done();
   });
 
+  it('100 caption-language changes in a burst ask for at most 2 caption tracks; the language shows at once, the last one\'s cues come', async () => {
+    const asked: string[] = [];
+    const captions = (_id: unknown, _vo: unknown, lang: unknown) => (asked.push(String(lang)), Promise.resolve(`WEBVTT\n\n00:00.000 --> 00:05.000\n${String(lang)} text`));
+    const { engine, state, run, done } = await setup({ playlist: { ...PLAYLIST, ccLanguages: ['en', 'es', 'de', 'pt'] }, captions });
+    await run(1000);
+    expect(state.playback.cues.map((c) => c.text)).to.deep.equal(['en text']);
+    asked.length = 0;
+    const languages = ['es', 'de', 'pt', 'en'];
+    for (let i = 0; i < 100; i++) {
+      engine.setCaptionLanguage(languages[i % 4]);
+      expect(state.playback.ccLanguage, 'the language shows at once').to.equal(languages[i % 4]);
+      if (i % 10 === 0) await run(40);
+    }
+    expect(state.playback.cues, 'no cues of a language left behind').to.deep.equal([]);
+    await run(400);
+    expect(asked.length, 'caption requests').to.be.at.most(2);
+    expect(asked.at(-1)).to.equal('en');
+    expect(state.playback.cues.map((c) => c.text)).to.deep.equal(['en text']);
+    done();
+  });
+
   it('a screenshot at most once per second', async () => {
     const { engine, clock, done } = await setup();
     const turns = [engine.screenshotTurn(), engine.screenshotTurn()];
@@ -333,6 +360,73 @@ describe('floods of commands cost nothing per message', () => {
     turns.push(engine.screenshotTurn());
     expect(turns).to.deep.equal([true, false, false, true]);
     done();
+  });
+});
+
+describe('floods of navigate and setLanguage: requests for the first call and the last only (test clock)', () => {
+  cleanPlayersAndFaults();
+  /** One task turn (a message, no timer): what separates commands a host sends one by one. */
+  const turn = () =>
+    new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(0);
+    });
+  const requests = async (prefix: string) => (await providerLog()).filter((r) => r.method === 'GET' && r.path.startsWith(prefix)).map((r) => r.path);
+
+  it('100 `navigate` calls in a burst make at most 3 playlist requests; each route shows at once, the last code plays', async () => {
+    const clock = new FakeClock();
+    const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL }, { clock });
+    await waitFor(() => $(el, '.menu-sections'), 'the menu');
+    clock.tick(1000); // what the player asked for as it started is long past
+    await clearProviderLog();
+    const codes = ['A_KNEE_REPLACEMENT', 'A_POSTURE', 'A_ANKLE_SPRAIN', 'A_HIP_REPLACEMENT', 'A_DEMO_VIDEO'];
+    for (let i = 0; i < 100; i++) {
+      const code = codes[i % codes.length];
+      await el.navigate(code);
+      expect(el[CONTROLLER].path, 'the route follows each call at once').to.equal(`/demo/player/${code}`);
+      await turn(); // one message at a time, as a host's postMessages arrive
+    }
+    expect(el[CONTROLLER].state.data.playlist.status, 'the last playlist shows as loading').to.equal('loading');
+    clock.tick(300); // the burst is over: the last call's request starts
+    await waitFor(() => el.getCurrentPlaylist()?.code === 'A_DEMO_VIDEO', 'the last playlist', 10000);
+    await waitFor(() => $(el, '.player-screen[data-code="A_DEMO_VIDEO"]'), 'its screen', 10000);
+    const asked = await requests('/api/clients/demo/playlists/');
+    expect(asked.length, 'playlist requests (the first two of a burst, then the last)').to.be.at.most(3);
+    expect(asked.at(-1)).to.equal('/api/clients/demo/playlists/A_DEMO_VIDEO');
+  });
+
+  it('100 `setLanguage` calls in a burst make at most 3 menu requests and load at most 3 catalogs; the last language is active', async () => {
+    const { loaders } = await import('../src/i18n/locales');
+    const real = { ...loaders.messages };
+    const catalogs: string[] = [];
+    for (const lang of ['es', 'de', 'ar', 'pt'] as const) loaders.messages[lang] = () => (catalogs.push(lang), real[lang]!());
+    try {
+      const clock = new FakeClock();
+      const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL }, { clock });
+      await waitFor(() => $(el, '.menu-sections'), 'the menu');
+      clock.tick(1000);
+      await clearProviderLog();
+      catalogs.length = 0;
+      const languages = ['es', 'ar', 'pt', 'en', 'de'] as const;
+      for (let i = 0; i < 100; i++) {
+        const language = languages[i % languages.length];
+        await el.setLanguage(language);
+        expect(el.getLanguage(), 'getLanguage follows each call at once').to.equal(language);
+        await turn();
+      }
+      clock.tick(300);
+      const c = el[CONTROLLER];
+      await waitFor(() => c.state.locale === 'de' && c.i18n.locale === 'de' && c.state.data.profile.status === 'ready', 'German, and its menu', 10000);
+      expect(c.state.data.profile.key).to.match(/^demo\|de\|/);
+      const asked = await requests('/api/clients/demo/profile');
+      expect(asked.length, 'menu requests (the first two of a burst, then the last)').to.be.at.most(3);
+      expect(catalogs.length, `catalogs loaded: ${catalogs.join(', ')}`).to.be.at.most(3);
+      expect(catalogs.at(-1)).to.equal('de');
+      expect(el.getLanguage()).to.equal('de');
+    } finally {
+      Object.assign(loaders.messages, real);
+    }
   });
 });
 

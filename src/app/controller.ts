@@ -17,7 +17,8 @@ import type { SharedView } from '../content/share-link';
 import { scriptUrl } from '../core/script-url';
 import { dispatchPlayerEvent, type PlayerErrorCode } from '../core/events';
 import { activateLanguage, type CatalogName } from '../i18n/locales';
-import { PLAYER_STATE } from '../playback/timing';
+import { PLAYER_STATE, TIMING } from '../playback/timing';
+import { Burst } from '../core/burst';
 import { modalEntry } from '../screens/modal-registry';
 import { ENGINE, ERROR_SCREEN, MENU_SCREEN, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
 import type { ImportLimit } from './lazy-module';
@@ -80,6 +81,13 @@ export class PlayerController implements CommandContext {
   /** The menu language whose catalog was last requested, and the caption language last applied. */
   private languageWanted?: string;
   private ccWanted?: string;
+  /**
+   * Floods of commands (a host sending 100 `navigate`s or `setLanguage`s): each kind of request starts for the first
+   * and the last of a burst only (src/core/burst.ts). The route and the preferences (so `getLanguage()`) follow each
+   * command at once; a resource waiting for its request shows as loading. The menu, playlist and catalogs allow two
+   * at once: a first visit asks in the guessed language, then in the one the client's configuration names.
+   */
+  private readonly bursts = { client: this.burst(1), profile: this.burst(2), playlist: this.burst(2), language: this.burst(2) };
   /** The control that had the focus when the first modal screen was navigated to (the modal layer returns it there). */
   modalOpener?: HTMLElement;
   /** Client and code the embed options last routed to (kept across a move of the element). */
@@ -275,7 +283,7 @@ export class PlayerController implements CommandContext {
     if (route.name === 'navigation' && client) {
       void MENU_SCREEN.load(this.importLimit()).catch(() => undefined); // the shell shows the failure with a retry
       const lang = prefs.menuLanguage;
-      this.profile.load(`${client}|${lang}|${hosts.api}`, (signal) => api.profile(client, lang, signal));
+      this.profile.load(`${client}|${lang}|${hosts.api}`, this.bursts.profile.spaced((signal) => api.profile(client, lang, signal)));
     }
     const code = route.code;
     if ((route.name === 'playlist' || route.name === 'collection-item') && client && code) {
@@ -284,7 +292,8 @@ export class PlayerController implements CommandContext {
       const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${hosts.api}`;
       // Another playlist: the one playing stops now, not when its screen goes away.
       if (this.state.playback.playlist && this.state.playback.playlist.code !== code) this.engineInstance?.reset();
-      this.playlist.load(key, (signal) => api.playlist(client, code, menuLanguage, voLanguage, signal), { onData: (p) => void this.startPlaylist(p, key) });
+      const request = this.bursts.playlist.spaced((signal) => api.playlist(client, code, menuLanguage, voLanguage, signal));
+      this.playlist.load(key, request, { onData: (p) => void this.startPlaylist(p, key) });
       // The playlist is here but not started (the engine's chunk failed, then a retry loaded it).
       const loaded = this.state.data.playlist;
       if (loaded.status === 'ready' && loaded.key === key && loaded.data && this.state.playback.key !== key) void this.startPlaylist(loaded.data as Playlist, key);
@@ -337,15 +346,21 @@ export class PlayerController implements CommandContext {
     const lang = this.preferences().menuLanguage;
     const wanted = `${lang}|${catalogs.join()}`;
     if (wanted === this.languageWanted) return;
+    const sameLanguage = this.languageWanted?.split('|')[0] === lang;
     this.languageWanted = wanted;
-    void activateLanguage(this.i18n, lang, catalogs, () => this.languageWanted === wanted).then(({ language, ok }) => {
-      if (this.languageWanted !== wanted) return;
-      this.state.locale = language;
-      // A catalog that failed to load never keeps a screen waiting (its texts fall back to the source
-      // English); the next navigation or preference change tries again.
-      this.state.catalogs = catalogs;
-      if (!ok) this.languageWanted = undefined;
-    });
+    const activate = () =>
+      void activateLanguage(this.i18n, lang, catalogs, () => this.languageWanted === wanted).then(({ language, ok }) => {
+        if (this.languageWanted !== wanted) return;
+        this.state.locale = language;
+        // A catalog that failed to load never keeps a screen waiting (its texts fall back to the source
+        // English); the next navigation or preference change tries again.
+        this.state.catalogs = catalogs;
+        if (!ok) this.languageWanted = undefined;
+      });
+    // Another language's catalogs follow the flood rule (100 `setLanguage`s load the first and the last language);
+    // the catalogs a screen of the same language adds (a dialog's) load at once, or with that language if it waits.
+    if (!sameLanguage || this.bursts.language.waiting) this.bursts.language.run(activate);
+    else activate();
   }
 
   private readonly extraSheets = new Map<string, CSSStyleSheet>();
@@ -394,11 +409,15 @@ export class PlayerController implements CommandContext {
     this.state.favorites = readFavorites(client);
     const api = this.api(hosts);
     const userPreferences = (userId: string) => api.userPreferences(userId, abort.signal).catch(() => ({}));
+    // A flood of client changes asks for the first client and the last (src/core/burst.ts); one aborted while it
+    // waits asks for nothing.
+    const turn = this.bursts.client.spaced(() => Promise.resolve())(abort.signal);
     // A returning visitor: the user preferences of the user the configuration named last time are
     // requested together with the configuration (used only if it names the same user again).
     const cachedUser = stored.users[client];
-    const early = cachedUser ? userPreferences(cachedUser) : undefined;
+    const early = cachedUser ? turn.then(() => userPreferences(cachedUser), () => ({})) : undefined;
     try {
+      await turn;
       const config = await api.clientConfig(client, abort.signal);
       let user: Record<string, unknown> = {};
       if (config.userId) user = await (early && config.userId === cachedUser ? early : userPreferences(config.userId));
@@ -445,6 +464,15 @@ export class PlayerController implements CommandContext {
   /** How long a chunk may take to arrive: a request's limit (`request-timeout`), on this player's clock. */
   importLimit(): ImportLimit {
     return { ms: this.requestTimeout, clock: this.clock };
+  }
+
+  /** One kind of request under the flood rule, on this player's clock (tests put a fake one there). */
+  private burst(atOnce: number): Burst {
+    return new Burst(
+      () => this.clock,
+      () => TIMING.loadSpacingMs,
+      atOnce,
+    );
   }
 
   /** A failed provider request the visitor sees, told to the host page (the `error` event). */

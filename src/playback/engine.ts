@@ -3,6 +3,7 @@ import type { Chapter, Playlist, PlaylistItem } from '../content/playlist';
 import type { ProviderApi } from '../content/provider';
 import { isRetryable } from '../content/http';
 import { safeUrl } from '../content/url';
+import { Burst } from '../core/burst';
 import { dispatchPlayerEvent } from '../core/events';
 import type { Preferences } from '../preferences/defaults';
 import { initialPlayback, type IndicatorKind, type NoticeKey, type PlayerState } from '../state/player-state';
@@ -160,7 +161,7 @@ export class PlaybackEngine {
       const waiters = [...this.stageWaiters];
       this.stageWaiters.clear();
       for (const resolve of waiters) resolve(stage);
-    } else if (this.pb.playlist && !this.loadAbort && this.deferredLoad === undefined) {
+    } else if (this.pb.playlist && !this.loadAbort && !this.itemLoads.waiting) {
       // The screen came back with nothing loaded or loading: load the current item, where it was if the element
       // left the page with it (the same viewing).
       const resume = this.resumeAt?.index === this.pb.index ? this.resumeAt : undefined;
@@ -238,7 +239,6 @@ export class PlaybackEngine {
   private async loadItem(index: number, play: 'yes' | 'auto' | 'no', startAt = 0, sameViewing = false): Promise<void> {
     const playlist = this.pb.playlist;
     if (!playlist) return;
-    const deferred = this.deferredLoad !== undefined;
     this.unloadItem();
     const item = playlist.items[index];
     const pb = this.pb;
@@ -264,25 +264,23 @@ export class PlaybackEngine {
     }
     // A flood of item changes (a host sending 100 `next`s) shows each index at once, but asks for media only for the
     // first and the last: within `loadSpacingMs` of a load, the next one waits for the burst to end.
-    if (deferred || this.clock.now() - this.lastLoadStart < this.timing.loadSpacingMs) {
-      this.deferredLoad = this.clock.setTimeout(() => {
-        this.deferredLoad = undefined;
-        void this.startItem(playlist, index, play, startAt, sameViewing);
-      }, this.timing.loadSpacingMs);
-      return;
-    }
-    return this.startItem(playlist, index, play, startAt, sameViewing);
+    let started: Promise<void> | undefined;
+    this.itemLoads.run(() => {
+      started = this.startItem(playlist, index, play, startAt, sameViewing);
+    });
+    return started;
   }
 
-  /** When the last item load started (its source, captions and adapter), and the load waiting for a burst to end. */
-  private lastLoadStart = -Infinity;
-  private deferredLoad?: number;
+  /** Item loads (source, captions and adapter) under the flood rule (src/core/burst.ts). */
+  private readonly itemLoads = new Burst(
+    () => this.clock,
+    () => this.timing.loadSpacingMs,
+  );
 
   /** Start an item's requests and its adapter (loadItem prepared the state). */
   private async startItem(playlist: Playlist, index: number, play: 'yes' | 'auto' | 'no', startAt: number, sameViewing: boolean): Promise<void> {
     const item = playlist.items[index];
     const pb = this.pb;
-    this.lastLoadStart = this.clock.now();
     this.lastTime = 0;
     const abort = (this.loadAbort = new AbortController());
     const loader = (this.deps.loaderFor ?? loaderFor)(item);
@@ -401,8 +399,20 @@ export class PlaybackEngine {
     pb.ccLanguage = cc;
     pb.captions = [];
     const vo = playlist.flags.lang_type === 'dual' ? item.language : pb.voLanguage;
-    void this.loadCaptions(item, vo, cc, this.loadAbort?.signal ?? new AbortController().signal);
+    const signal = this.loadAbort?.signal ?? new AbortController().signal;
+    // The captions of the language left go at once; a flood of changes (the `cc-language` attribute set again and
+    // again) asks for the first language's and the last one's only.
+    this.captionsAbort?.abort();
+    this.cues = [];
+    pb.cues = ref([]);
+    this.captionLoads.run(() => void this.loadCaptions(item, vo, cc, signal));
   }
+
+  /** Caption-language changes under the flood rule (src/core/burst.ts); an item load drops the one waiting. */
+  private readonly captionLoads = new Burst(
+    () => this.clock,
+    () => this.timing.loadSpacingMs,
+  );
 
   /** The caption load under way: a newer one (another language chosen quickly) aborts it. */
   private captionsAbort?: AbortController;
@@ -437,8 +447,8 @@ export class PlaybackEngine {
     this.retryTimer = undefined;
     this.clock.clearTimeout(this.recoverTimer);
     this.recoverTimer = undefined;
-    this.clock.clearTimeout(this.deferredLoad);
-    this.deferredLoad = undefined;
+    this.itemLoads.cancel();
+    this.captionLoads.cancel();
     this.pb.buffering = false;
     this.loadAbort?.abort();
     this.loadAbort = undefined;
