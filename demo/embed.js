@@ -1,7 +1,10 @@
-// The iframe embed page: one full-size <patient-ed-player> configured by the URL query, e.g.
+// The demo's iframe embed page: one full-size <patient-ed-player> configured by the URL query, e.g.
 //   embed.html?client=demo&code=A_DEMO_VIDEO&language=es&allowed-origins=https://clinic.example
 // Query parameters become attributes of the same name (`openthis` is an alias of `code`), except URLs;
 // the player's postMessage adapter then answers the parent page.
+// The allow-list too comes from the query here, which only suits a demo (the page says so): the site that frames the
+// page writes its URL and can leave it out. A deployed embed page (dist/embed.html) sets it in its own markup, and the
+// element never reads it from the page's URL.
 const params = new URLSearchParams(location.search);
 const player = document.createElement('patient-ed-player');
 // The demo server writes the reference provider's URL into the page (the query cannot change it: see below).

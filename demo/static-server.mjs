@@ -5,7 +5,9 @@
  *
  *   /             demo/index.html
  *   /dist/*       the repo's dist/ (the built element), CORS-enabled so pages on other origins can import it
- *   /anything     demo/anything (also demo/anything.html and demo/anything/index.html)
+ *   /anything     demo/anything (also demo/anything.html and demo/anything/index.html), when it is what a page
+ *                 loads: a page, a script, a stylesheet, an image or font, sample content (PAGE_FILES). Never the
+ *                 servers' own source (demo/*.mjs, demo/provider/), the README or a dotfile: 404.
  *
  * In .html files the literal token %PROVIDER_URL% is replaced by the provider's URL, and %NONCE% by a fresh random
  * nonce per response (pages with a nonce-based script policy; such pages are sent with `Cache-Control: no-store`). Everything is sent with
@@ -40,6 +42,14 @@ const TYPES = {
   '.mp4': 'video/mp4',
   '.pdf': 'application/pdf',
 };
+
+/**
+ * What a demo page loads, by extension: its pages, scripts, styles, images, fonts and the sample content. Not `.mjs`
+ * (the servers' own source, demo/start.mjs and demo/static-server.mjs) nor `.md`.
+ */
+const PAGE_FILES = new Set(['.html', '.js', '.css', '.json', '.svg', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.ico', '.woff2', '.vtt', '.mp4', '.pdf']);
+/** Folders of demo/ that hold no page's files: the reference provider's source. */
+const PRIVATE_DIRS = new Set(['provider']);
 
 const VERSION = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -88,6 +98,8 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
 
   async function handle(req, res) {
     res.setHeader('Access-Control-Allow-Origin', '*');
+    // Every file is sent as the type its extension says, never as what its content looks like.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Content-Length': 0 });
       return res.end();
@@ -126,9 +138,12 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
       candidates = [inside(path.join(repo, 'test', 'fixtures'), parts.slice(1))];
     } else if (parts.length === 0) {
       candidates = [path.join(demoDir, 'index.html')];
+    } else if (PRIVATE_DIRS.has(parts[0]) || parts.some((p) => p.startsWith('.'))) {
+      candidates = [];
     } else {
       const file = inside(demoDir, parts);
-      candidates = [file, file && `${file}.html`, file && path.join(file, 'index.html')];
+      // Only what a page loads (PAGE_FILES), never the servers' source: /static-server.mjs is not found.
+      candidates = [file, file && `${file}.html`, file && path.join(file, 'index.html')].filter((c) => c && PAGE_FILES.has(path.extname(c).toLowerCase()));
     }
     let file;
     let stat;

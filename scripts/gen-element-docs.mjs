@@ -81,7 +81,7 @@ const CORE_DOCS = {
 const EXTRA_ATTRIBUTES = {
   'allowed-origins': {
     file: ELEMENT_FILE,
-    text: 'Origins (separated by spaces or commas) allowed to command the player through postMessage when it is embedded in an iframe; also the target of its events. Without it, any parent page may command it. An embed page can pass it as a URL parameter instead.',
+    text: 'Origins (separated by spaces or commas) allowed to command the player through postMessage when it is embedded in an iframe; also the target of its events. Without it, any parent page may command it. Never read from the page\'s URL (the framing site writes that): an embed page sets it in its own markup.',
     values: 'origins',
     default: '(none)',
   },

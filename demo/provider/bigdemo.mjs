@@ -389,3 +389,40 @@ export function deriveBigdemoPlaylist(node, source, sourcePractice) {
   for (const it of kept) it.copyright = rename(it.copyright);
   return out;
 }
+
+// ---- bigcollection: one collection of 19,998 items ---------------------------------------------
+
+/**
+ * The `bigcollection` client: what a careless (or hostile) provider can send inside every limit of the player, a
+ * root holding one collection `C_BIGC_ALL` of BIGCOLLECTION_ITEMS items, 20,000 nodes in all (the player's cap), about
+ * 3 MB of JSON. Each item has its own file id (`bigc-00001`, ...), so each card asks for its own thumbnail: none of
+ * them exists (the provider answers 404 and the card shows its fallback tile), and the items do not play (their
+ * playlists are not found). For the large-collection tests and bench (test/large-collection.test.ts,
+ * demo/bench-collection.html).
+ */
+export const BIGCOLLECTION_CLIENT = 'bigcollection';
+export const BIGCOLLECTION_ITEMS = 19998;
+export const BIGCOLLECTION_CODE = 'C_BIGC_ALL';
+const BIGCOLLECTION_NAME = 'Big Collection Clinic';
+
+export function bigcollectionConfig() {
+  return {
+    client: BIGCOLLECTION_CLIENT,
+    name: BIGCOLLECTION_NAME,
+    preferences: { practice: BIGCOLLECTION_NAME, color: '#6B3FA0', searchButton: 1, favoritesButton: 1 },
+  };
+}
+
+/** The tree (labels in en and es: every language would pass the 5 MB answer limit). Deterministic. */
+export function buildBigcollection() {
+  const rng = mulberry32(BIGDEMO_SEED ^ 0xc011);
+  const children = [];
+  for (let n = 1; n <= BIGCOLLECTION_ITEMS; n++) {
+    const part = pick(rng, PARTS);
+    const topic = pick(rng, TOPICS);
+    const labels = itemLabels(part, topic, undefined, n, false);
+    children.push({ code: `A_BIGC_${pad(n, 5)}`, layer: 'item', file: `bigc-${pad(n, 5)}`, labels: { en: labels.en, es: labels.es } });
+  }
+  const collection = { code: BIGCOLLECTION_CODE, layer: 'collection', labels: { en: 'Every topic', es: 'Todos los temas' }, children };
+  return { code: 'root', layer: 'root', labels: { en: ROOT_LABELS.en, es: ROOT_LABELS.es }, children: [collection] };
+}

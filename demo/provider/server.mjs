@@ -42,8 +42,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { SearchIndex, profileRecords } from '../../src/search/engine.js';
+import { MAX_QUERY_LENGTH, SEARCH_LANGUAGES, SearchIndex, parseFacetFilters, profileRecords, queryForms, tokenize } from '../../src/search/engine.js';
 import { BIGDEMO_CLIENT, bigdemoConfig, bigdemoNumber, buildBigdemo, deriveBigdemoPlaylist } from './bigdemo.mjs';
+import { BIGCOLLECTION_CLIENT, bigcollectionConfig, buildBigcollection } from './bigdemo.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_CONTENT_ROOT = path.resolve(HERE, '..', 'content');
@@ -78,11 +79,46 @@ const PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '600',
 };
 const LOG_LIMIT = 200;
+/** Top paths whose segments are codes looked up by name (a client, a playlist, a user), never file paths. */
+const CODE_ROUTES = new Set(['api', 'cdn']);
 /** The search endpoint of Algolia's API that the player's hosted search uses (docs/provider-api.md, Search). */
 const SEARCH_PATH = '/1/indexes/*/queries';
+/** A client's index sorted by title in a language: `{client}_title_{lang}_asc`. */
+const TITLE_REPLICA = /_title_[a-z]{2,3}_asc$/;
 const SEARCH_BODY_LIMIT = 256 * 1024;
-const SEARCH_MAX_HITS = 1000;
-const SEARCH_MAX_FILTERS = 200;
+/**
+ * What one search call may ask, in its work and not only in the size of its answer (without them a 3 KB call of 50
+ * one-letter queries took 2 s of the server's one thread, and one query of 256 one-letter words 7 s). The dialog's
+ * calls stay well inside: one query, at most 4 requests (the query, and one per refined facet when filters combine
+ * with `or`), 3 facets, InstantSearch's highlight tags. Over a limit the call is refused with 400, Algolia's shape.
+ */
+export const SEARCH_LIMITS = {
+  /** Requests (sub-queries) in one call. */
+  requests: 8,
+  /** Hits asked for, over the call's requests. */
+  hits: 1000,
+  /** Filter values in one request. */
+  filters: 200,
+  /** Facet names in one request (`*` is one). */
+  facets: 10,
+  /** Characters of a highlight tag (each tag is written around every matched word of every hit). */
+  tag: 64,
+  /**
+   * The work of the call, in index entries read (about 2 µs each): each different query of the call (a query asked
+   * by several requests is matched once) counts, for each of its words, WORD_COST plus the (term, label) entries its
+   * prefix reaches (a one-letter word reaches every word that starts with it: up to 35,000 in bigdemo; a whole word
+   * only itself); each request counts what it walks besides (requestCost). The dialog's heaviest calls, on
+   * bigdemo's 10,000 items (four requests sorted by title, a query of two one-letter words), come to about 215,000.
+   */
+  work: 250_000,
+};
+/** What a query word costs besides the entries its prefix reaches (the search itself, a typo-tolerant walk). */
+const WORD_COST = 500;
+/**
+ * The work of a request besides its query's match: per record of the index, its facets, each filter value tested on
+ * every hit, and a sort by title; per hit asked for, its highlighted labels.
+ */
+const requestCost = ({ records, filters, sorted, hits }) => Math.ceil(records * (0.5 + filters / 50 + (sorted ? 3 : 0)) + Math.min(hits, records) * 50);
 const REFERRER_HEADER = 'x-embed-referrer';
 
 const RE = {
@@ -101,6 +137,8 @@ class ApiError extends Error {
   }
 }
 const badParam = (name, value) => new ApiError(400, 'invalid_parameter', `Invalid ${name} '${value}'`);
+/** A client id that cannot be one (a link's typo, a slash) names no client: the player shows its not-found screen. */
+const unknownClient = (client) => new ApiError(404, 'client_not_found', `Unknown client '${client}'`);
 
 /** The primary subtag in lower case ('es-419' -> 'es'). */
 const baseLang = (lang) => lang.split('-')[0].toLowerCase();
@@ -136,8 +174,9 @@ function etagMatches(header, etag) {
 }
 
 /**
- * Splits the raw request target into decoded path segments and a query; rejects traversal
- * ('..' or '.' segments, encoded or not, encoded slashes, backslashes, NUL).
+ * Splits the raw request target into decoded path segments and a query. `unsafe`: a segment that could leave its
+ * folder ('..' or '.', encoded or not, an encoded slash, a backslash, NUL): refused where a path names a file, a
+ * code that names nothing where it names a client, a playlist or a user (see handle()).
  */
 function parseTarget(rawUrl) {
   // absolute-form (as sent to proxies): keep the path and query
@@ -147,6 +186,7 @@ function parseTarget(rawUrl) {
   const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
   const rawQuery = q === -1 ? '' : rawUrl.slice(q + 1);
   const segments = [];
+  let unsafe = false;
   for (const raw of rawPath.split('/')) {
     let seg;
     try {
@@ -154,12 +194,10 @@ function parseTarget(rawUrl) {
     } catch {
       throw new ApiError(400, 'bad_request', 'Malformed percent-encoding in path');
     }
-    if (seg === '..' || seg === '.' || /[/\\\0]/.test(seg) || raw.includes('\\')) {
-      throw new ApiError(400, 'invalid_path', 'Path traversal is not allowed');
-    }
+    if (seg === '..' || seg === '.' || /[/\\\0]/.test(seg) || raw.includes('\\')) unsafe = true;
     if (seg) segments.push(seg);
   }
-  return { rawPath, rawQuery, segments, query: new URLSearchParams(rawQuery) };
+  return { rawPath, rawQuery, segments, unsafe, query: new URLSearchParams(rawQuery) };
 }
 
 export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMaxAge = 300, fileMaxAge = 86400, bigdemo = true, testHooks = false, dist = DEFAULT_DIST } = {}) {
@@ -296,11 +334,14 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
 
   // ---- content lookups ------------------------------------------------------------------------
   const isBigdemo = (client) => bigdemo && client === BIGDEMO_CLIENT;
+  // `bigcollection` (bigdemo.mjs): one collection of 19,998 items, generated; its profile only.
+  const isBigcollection = (client) => bigdemo && client === BIGCOLLECTION_CLIENT;
   async function loadClient(client) {
-    if (!RE.client.test(client)) throw badParam('client', client);
+    if (!RE.client.test(client)) throw unknownClient(client);
     if (isBigdemo(client)) return bigdemoConfig();
+    if (isBigcollection(client)) return bigcollectionConfig();
     const data = await readJsonFile(within('clients', `${client}.json`));
-    if (!data) throw new ApiError(404, 'client_not_found', `Unknown client '${client}'`);
+    if (!data) throw unknownClient(client);
     return data;
   }
   function optionalLang(query, name) {
@@ -437,21 +478,25 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
   const profileCache = new Map();
   /** The profile answer (bytes and ETag) of a client, computed once per version of its client file. */
   async function profileResponse(client) {
-    if (!RE.client.test(client)) throw badParam('client', client);
+    if (!RE.client.test(client)) throw unknownClient(client);
     let key = 'generated';
-    if (!isBigdemo(client)) {
+    if (!isBigdemo(client) && !isBigcollection(client)) {
       let stat;
       try {
         stat = await fsp.stat(within('clients', `${client}.json`));
       } catch {
         stat = undefined;
       }
-      if (!stat?.isFile()) throw new ApiError(404, 'client_not_found', `Unknown client '${client}'`);
+      if (!stat?.isFile()) throw unknownClient(client);
       key = `${stat.size}:${stat.mtimeMs}`;
     }
     const hit = profileCache.get(client);
     if (hit && hit.key === key) return hit.promise;
     const promise = (async () => {
+      if (isBigcollection(client)) {
+        const tree = buildBigcollection(); // no languages looked up: 20,000 files that do not exist
+        return { ...prepareJson(tree), tree };
+      }
       const tree = isBigdemo(client) ? (await loadBigdemo()).tree : (await loadClient(client)).profile;
       const served = await withLanguages(client, tree, new Map());
       return { ...prepareJson(served), tree: served };
@@ -522,8 +567,8 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
           const menuLanguage = optionalLang(query, 'menuLanguage');
           const videoLanguage = optionalLang(query, 'videoLanguage');
           await loadClient(a);
-          if (!RE.code.test(c)) throw badParam('playlist code', c);
-          const playlist = await loadPlaylist(a, c);
+          // A code that cannot be one names no playlist, as an unknown one.
+          const playlist = RE.code.test(c) ? await loadPlaylist(a, c) : undefined;
           if (!playlist) throw new ApiError(404, 'playlist_not_found', `Unknown playlist '${c}' for client '${a}'`);
           const langsByFile = new Map();
           for (const item of playlist.items ?? []) {
@@ -702,27 +747,33 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
 
   // ---- search: the part of Algolia's search API that algoliasearch/lite uses -------------------------
   const searchIndexes = new Map();
-  /** The search index of a client's profile (as served, with item languages), rebuilt when the profile changes. */
+  /**
+   * The search index of a client's profile (as served, with item languages), rebuilt when the profile changes:
+   * `{ index, prefixCost }`.
+   */
   async function searchIndexFor(client) {
     const response = await profileResponse(client);
     const hit = searchIndexes.get(client);
-    if (hit?.response === response) return hit.index;
+    if (hit?.response === response) return hit.built;
     // Built in chunks (the server keeps answering meanwhile); concurrent first searches share the build.
-    const index = new SearchIndex(profileRecords(flattenForSearch(response.tree))).buildAsync();
-    searchIndexes.set(client, { response, index });
-    index.catch(() => searchIndexes.delete(client));
-    return index;
+    const records = profileRecords(flattenForSearch(response.tree));
+    const built = Promise.all([new SearchIndex(records).buildAsync(), prefixCosts(records)]).then(([index, prefixCost]) => ({ index, prefixCost }));
+    searchIndexes.set(client, { response, built });
+    built.catch(() => searchIndexes.delete(client));
+    return built;
   }
   /** Algolia's error shape: `{ message, status }`. */
   const searchError = (res, status, message) => {
     const body = JSON.stringify({ message, status });
-    res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+    res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
   };
   /**
    * POST {SEARCH_PATH}: `{ requests: [{ indexName, query, facets, facetFilters, page, hitsPerPage, ... }] }`
    * (params flattened, or URL-encoded in `params`). One index per client, named by the client id; the
-   * `{client}_title_{lang}_asc` replicas sort by title. Any application id and key are accepted.
+   * `{client}_title_{lang}_asc` replicas sort by title. Any application id and key are accepted. The call is
+   * checked against SEARCH_LIMITS before any of it runs; its requests then run one at a time, the server answering
+   * others in between.
    */
   async function handleSearch(req, res) {
     const chunks = [];
@@ -739,35 +790,71 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       return searchError(res, 400, 'Malformed JSON body');
     }
     const requests = body && Array.isArray(body.requests) ? body.requests : undefined;
-    if (!requests || requests.length > 50) return searchError(res, 400, 'Expected { requests: [...] } (at most 50)');
-    // Limits of one call: hits asked for in all, and filter values per request.
-    const asked = requests.reduce((n, r) => n + Math.min(1000, Math.max(0, Number(r?.hitsPerPage ?? r?.params?.hitsPerPage ?? 20) || 0)), 0);
-    if (asked > SEARCH_MAX_HITS) return searchError(res, 400, `At most ${SEARCH_MAX_HITS} hits per call`);
-    const filters = (r) => JSON.stringify(r?.facetFilters ?? r?.params?.facetFilters ?? []).split(':').length - 1;
-    if (requests.some((r) => filters(r) > SEARCH_MAX_FILTERS)) return searchError(res, 400, `At most ${SEARCH_MAX_FILTERS} filters per request`);
-    const results = [];
-    for (const request of requests) {
-      const indexName = request && typeof request.indexName === 'string' ? request.indexName : '';
-      const client = indexName.replace(/_title_[a-z]{2,3}_asc$/, '');
-      let index;
+    if (!requests || requests.length > SEARCH_LIMITS.requests) return searchError(res, 400, `Expected { requests: [...] } (at most ${SEARCH_LIMITS.requests})`);
+    const params = requests.map(searchParams);
+    const hits = params.map((p) => (p.type === 'facet' ? 0 : Math.max(0, Math.min(1000, whole(p.hitsPerPage, 20)))));
+    if (hits.reduce((n, h) => n + h, 0) > SEARCH_LIMITS.hits) return searchError(res, 400, `At most ${SEARCH_LIMITS.hits} hits per call`);
+    const filters = params.map((p) => parseFacetFilters(p.facetFilters).reduce((n, group) => n + group.length, 0));
+    if (filters.some((n) => n > SEARCH_LIMITS.filters)) return searchError(res, 400, `At most ${SEARCH_LIMITS.filters} filters per request`);
+    for (const p of params) {
+      if ((Array.isArray(p.facets) ? p.facets.length : 0) > SEARCH_LIMITS.facets) return searchError(res, 400, `At most ${SEARCH_LIMITS.facets} facets per request`);
+      for (const tag of [p.highlightPreTag, p.highlightPostTag]) {
+        if (typeof tag === 'string' && tag.length > SEARCH_LIMITS.tag) return searchError(res, 400, `Highlight tags of at most ${SEARCH_LIMITS.tag} characters`);
+      }
+    }
+    // The indexes (each client's built once, on its first search), then the work the call asks for.
+    const nameOf = (p) => (typeof p.indexName === 'string' ? p.indexName : '');
+    const clientOf = (p) => nameOf(p).replace(TITLE_REPLICA, '');
+    const indexes = new Map();
+    for (const p of params) {
+      const client = clientOf(p);
+      if (indexes.has(client)) continue;
+      let built;
       try {
-        index = RE.client.test(client) ? await searchIndexFor(client) : undefined;
+        built = RE.client.test(client) ? await searchIndexFor(client) : undefined;
       } catch (err) {
         if (!(err instanceof ApiError) || err.status !== 404) throw err;
       }
-      if (!index) return searchError(res, 404, `Index ${indexName} does not exist`);
-      results.push(index.multiSearch([request]).results[0]);
+      if (!built) return searchError(res, 404, `Index ${nameOf(p)} does not exist`);
+      indexes.set(client, { ...built, view: matchingOnce(built.index), queries: new Set() });
+    }
+    let work = 0;
+    for (const [i, p] of params.entries()) {
+      const at = indexes.get(clientOf(p));
+      work += requestCost({ records: at.index.records.length, filters: filters[i], sorted: TITLE_REPLICA.test(nameOf(p)), hits: hits[i] });
+      const query = typeof p.query === 'string' ? p.query.slice(0, MAX_QUERY_LENGTH) : '';
+      if (at.queries.has(query)) continue;
+      at.queries.add(query);
+      for (const word of tokenize(query)) for (const form of queryForms(word)) work += WORD_COST + at.prefixCost(form);
+    }
+    if (work > SEARCH_LIMITS.work) {
+      return searchError(res, 400, `The call asks too much of the index (${work} entries; at most ${SEARCH_LIMITS.work}): fewer requests, fewer or longer words`);
+    }
+    const results = [];
+    for (const [i, request] of requests.entries()) {
+      // One request at a time: other calls are answered in between, and a caller that has gone stops the rest.
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (req.socket.destroyed) return;
+      results.push(indexes.get(clientOf(params[i])).view.multiSearch([request]).results[0]);
     }
     const out = Buffer.from(JSON.stringify({ results }));
-    res.writeHead(200, { ...CORS_HEADERS, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'Content-Length': out.length });
+    res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'Content-Length': out.length });
     res.end(out);
   }
 
   // ---- the handler ------------------------------------------------------------------------------
   async function handle(req, res) {
+    // On every answer, errors included (their messages quote the request): read only as the type it says.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
-    const target = parseTarget(req.url);
-    if (testHooks && target.segments[0]?.startsWith('__')) {
+    let target;
+    let malformed;
+    try {
+      target = parseTarget(req.url);
+    } catch (err) {
+      malformed = err;
+    }
+    if (testHooks && target?.segments[0]?.startsWith('__')) {
       // The hooks are for the test runner only: no CORS, so no page can reach them.
       for (const k of Object.keys(CORS_HEADERS)) res.removeHeader(k);
       return req.method === 'OPTIONS' ? res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end() : handleHook(req, res, target.segments);
@@ -775,11 +862,18 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     const referrer = req.headers[REFERRER_HEADER];
     if (typeof referrer === 'string' && isHeaderSafe(referrer)) res.setHeader('X-Embed-Referrer-Seen', referrer);
 
+    // Preflights first, whatever the path: a refused preflight is only a network error to the page (the player
+    // retried a malformed code three times, then said the server could not be reached), where the request itself
+    // gets its error with CORS headers (a code that names nothing: 404, and the player's not-found text).
     if (req.method === 'OPTIONS') {
-      logRequest(req, res, target, referrer);
+      logRequest(req, res, target ?? { rawPath: String(req.url ?? '').split('?')[0], rawQuery: '' }, referrer);
       res.writeHead(204, { ...PREFLIGHT_HEADERS, 'Content-Length': 0 });
       return res.end();
     }
+    if (malformed) throw malformed;
+    // A path that could leave its folder is refused, except where its segments are codes (/api/, /cdn/): each is
+    // looked up by name, and one that cannot be a code names nothing (404 from the route).
+    if (target.unsafe && !CODE_ROUTES.has(target.segments[0])) throw new ApiError(400, 'invalid_path', 'Path traversal is not allowed');
 
     const entry = logRequest(req, res, target, referrer);
     const failure = takeFailure(target.rawPath, target.rawQuery);
@@ -810,7 +904,7 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       }
       if (failure.body !== undefined) {
         // A malformed answer: the given text, as JSON, with the given status (200 by default).
-        res.writeHead(failure.status ?? 200, { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.writeHead(failure.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
         return res.end(failure.body);
       }
       if (failure.status !== null) {
@@ -852,12 +946,87 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     });
   });
   server.on('clientError', (err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\n\r\n');
     else socket.destroy();
   });
   if (testHooks) server.provider = hooks;
   server.contentRoot = contentRoot;
   return server;
+}
+
+/**
+ * A search request's params as the engine reads them (src/search/engine.js, multiSearch): its `params` (an object,
+ * or URL-encoded with JSON values) under the request's own fields.
+ */
+function searchParams(request) {
+  const req = request && typeof request === 'object' && !Array.isArray(request) ? request : {};
+  let params = {};
+  if (req.params && typeof req.params === 'object') params = req.params;
+  else if (typeof req.params === 'string') {
+    for (const [k, v] of new URLSearchParams(req.params)) {
+      try {
+        params[k] = JSON.parse(v);
+      } catch {
+        params[k] = v;
+      }
+    }
+  }
+  return { ...params, ...req };
+}
+
+/** A whole number as the engine reads one (a number or a numeric string, truncated), else `fallback`. */
+function whole(value, fallback) {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : fallback;
+}
+
+/**
+ * One call's view of an index, matching each query once: the requests of a call share its query (InstantSearch
+ * sends it again with each refined facet), and the engine's answer() asks `this.match` for it.
+ */
+function matchingOnce(index) {
+  const matched = new Map();
+  const view = Object.create(index);
+  view.match = (query, words) => {
+    if (!matched.has(query)) matched.set(query, index.match(query, words));
+    return matched.get(query);
+  };
+  return view;
+}
+
+/**
+ * What a prefix search costs in an index of these records: the (term, label) entries it reads, that is the labels
+ * holding each indexed term that starts with the prefix. Counted as the engine indexes (tokenize, then queryForms,
+ * over the searched labels), in chunks; a prefix's count is a difference of two running sums over the sorted terms.
+ * @returns {Promise<(prefix: string) => number>}
+ */
+async function prefixCosts(records) {
+  const entries = new Map();
+  for (const [i, record] of records.entries()) {
+    for (const text of [...SEARCH_LANGUAGES.map((l) => record.labels[l]), record.label]) {
+      if (typeof text !== 'string') continue;
+      const terms = new Set();
+      for (const word of tokenize(text)) for (const form of queryForms(word)) terms.add(form);
+      for (const term of terms) entries.set(term, (entries.get(term) ?? 0) + 1);
+    }
+    if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const terms = [...entries.keys()].sort();
+  const sums = new Float64Array(terms.length + 1);
+  for (const [i, term] of terms.entries()) sums[i + 1] = sums[i] + entries.get(term);
+  /** The index of the first term not below `x`. */
+  const from = (x) => {
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (terms[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  // The terms starting with a prefix sort from the prefix itself to just before prefix + U+FFFF.
+  return (prefix) => sums[from(`${prefix}\uffff`)] - sums[from(prefix)];
 }
 
 /**

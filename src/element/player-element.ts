@@ -118,7 +118,7 @@ declare const __PLAYER_VERSION__: string;
  * @attr {string} social - Alias of `share-button`. Values: `0` / `1`. Default: `1`.
  * @attr {string} language - Sets menu, caption and voice-over languages together. Values: `en`, `es`, `de`, `ar`, `pt`. Default: `en`.
  * @attr {string} lang - Sets menu, caption and voice-over languages together. Values: `en`, `es`, `de`, `ar`, `pt`. Default: `en`.
- * @attr {string} allowed-origins - Origins (separated by spaces or commas) allowed to command the player through postMessage when it is embedded in an iframe; also the target of its events. Without it, any parent page may command it. An embed page can pass it as a URL parameter instead. Values: origins. Default: (none).
+ * @attr {string} allowed-origins - Origins (separated by spaces or commas) allowed to command the player through postMessage when it is embedded in an iframe; also the target of its events. Without it, any parent page may command it. Never read from the page's URL (the framing site writes that): an embed page sets it in its own markup. Values: origins. Default: (none).
  * @attr {string} search-app-id - Algolia application id of a hosted search index. With `search-api-key` and `search-index` set (here or in the client configuration's `search`), search uses that service; otherwise an index built in the browser from the client's menu. Values: an application id. Default: (none).
  * @attr {string} search-api-key - The search-only API key of that application (never an admin key: it is visible in the page). Values: a key. Default: (none).
  * @attr {string} search-index - The index name; the "Title A–Z" sort uses its replicas `<index>_title_<language>_asc`. Values: an index name. Default: (none).
@@ -259,8 +259,8 @@ function attachPostMessageInFrame(host: PatientEdPlayerElement, controller: Play
     ({ attachPostMessage }) => {
       stopKeeping();
       if (gone) return;
-      // Origins allowed to command the player: the attribute, else the embed URL's parameter.
-      const allowList = () => host.getAttribute('allowed-origins') ?? new URLSearchParams(location.search).get('allowed-origins');
+      // Origins allowed to command the player: the attribute only, never the page's URL (see attachPostMessage).
+      const allowList = () => host.getAttribute('allowed-origins');
       off = attachPostMessage(host, controller, allowList, early.splice(0));
     },
     stopKeeping, // the chunk could not load: the element still works without its iframe transport

@@ -62,6 +62,9 @@ const CSS = /* css */ `
 h2[tabindex="-1"]:focus { outline: none; }
 .thumb { display: block; width: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: #e8ebf1; }
 .thumb-fallback { display: flex; align-items: center; justify-content: center; background: var(--ped-color); color: #fff; font-size: 2em; font-weight: 700; }
+/* A long list shows a page of cards at a time (src/screens/menu-screen.tsx): how many, and Show more. */
+.menu-more { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5em 1em; margin: 0 0 1em; }
+.menu-shown { margin: 0; color: var(--ped-muted); }
 .button, .link-button { font: inherit; cursor: pointer; }
 .button { border: 1px solid var(--ped-color); background: var(--ped-color); color: #fff; border-radius: var(--ped-radius); padding: .45em 1em; max-width: 100%; }
 .link-button { border: 0; background: none; color: #1f4fbf; text-decoration: underline; padding: 0; }

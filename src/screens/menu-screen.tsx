@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { usePlayer } from '../app/context';
 import { useSnapshot } from 'valtio';
 import { resolveLabel } from '../content/labels';
@@ -7,8 +7,8 @@ import { ancestry, type Profile, type ProfileNode } from '../content/profile';
 import { paths } from '../routing/routes';
 import type { Preferences } from '../preferences/defaults';
 import { LoadFailure, Loading } from '../ui/load-failure';
-import { Thumbnail } from '../ui/thumbnail';
-import { countValues } from '../i18n/count';
+import { nearViewport, NearViewportContext, Thumbnail } from '../ui/thumbnail';
+import { countText, countValues } from '../i18n/count';
 
 interface MenuScreenProps {
   client: string;
@@ -32,6 +32,105 @@ function countItems(profile: Profile, node: ProfileNode, seen = new Set<string>(
   }, 0);
 }
 
+/** A node's children, sections and items apart (an item node stands for itself), in one pass. */
+function childrenOf(tree: Profile, code: string): { containers: ProfileNode[]; items: ProfileNode[] } {
+  const node = tree.nodes.get(code);
+  const containers: ProfileNode[] = [];
+  const items: ProfileNode[] = [];
+  if (!node) return { containers, items };
+  if (node.layer === 'item') return { containers, items: [node] };
+  for (const c of node.children) {
+    const child = tree.nodes.get(c);
+    if (child) (child.layer === 'item' ? items : containers).push(child);
+  }
+  return { containers, items };
+}
+
+/** Cards rendered at first, and added by each "Show more" (or scroll near the end of the list). */
+export const MENU_PAGE = 48;
+
+interface CardListProps {
+  kind: 'sections' | 'videos';
+  /** The list's accessible name. */
+  label: string;
+  total: number;
+  /** The `<li>` of the card at `index` (only rendered cards are asked for). */
+  card: (index: number) => ReactNode;
+}
+
+/**
+ * A grid of cards that renders the first MENU_PAGE and more on demand: the next page when the visitor scrolls near
+ * its end, or presses "Show more" (a real button, for keyboard and screen reader users; it takes the focus to the
+ * first card it added). A status line says how many are shown. A collection of 20,000 items costs what 48 do.
+ */
+function CardList({ kind, label, total, card }: CardListProps) {
+  const { i18n } = useLingui();
+  // One watcher for the list's thumbnails (they load as they come near the viewport).
+  const near = useMemo(nearViewport, []);
+  useEffect(() => near.disconnect, [near]);
+  const [shown, setShown] = useState(MENU_PAGE);
+  const visible = Math.min(shown, total);
+  const list = useRef<HTMLUListElement>(null);
+  const footer = useRef<HTMLDivElement>(null);
+  const more = useRef<HTMLButtonElement>(null);
+  /** The index of the card to focus once rendered (after Show more). */
+  const focusAt = useRef<number | null>(null);
+  const hasFocus = (el: HTMLElement | null) => Boolean(el) && (el!.getRootNode() as Document | ShadowRoot).activeElement === el;
+  const nextPage = (focus: boolean) => {
+    if (visible >= total) return;
+    // Show more focuses the first new card; so does the last page while the button has the focus (it goes away).
+    if (focus || (visible + MENU_PAGE >= total && hasFocus(more.current))) focusAt.current = visible;
+    setShown(visible + MENU_PAGE);
+  };
+  useLayoutEffect(() => {
+    const at = focusAt.current;
+    if (at === null) return;
+    focusAt.current = null;
+    list.current?.children[at]?.querySelector<HTMLElement>('button')?.focus();
+  }, [visible]);
+  // Near the end of the list (the footer comes within a screen of the viewport), the next page. A new observer per
+  // page: its first report says whether the footer is still near (a tall screen fills up page by page). Not while the
+  // Show more button has the focus: a keyboard user decides there, and the button stays where it is.
+  useEffect(() => {
+    const target = footer.current;
+    if (!target || visible >= total || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting) || hasFocus(more.current)) return;
+        observer.disconnect();
+        nextPage(false);
+      },
+      { rootMargin: '0px 0px 100% 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [visible, total]);
+  const cards: ReactNode[] = [];
+  for (let i = 0; i < visible; i++) cards.push(card(i));
+  const values = { ...countValues(i18n.locale, total), shownText: countText(i18n.locale, visible) };
+  return (
+    <>
+      <ul ref={list} className={kind === 'sections' ? 'menu-sections' : 'menu-items'} aria-label={label}>
+        <NearViewportContext.Provider value={near.watch}>{cards}</NearViewportContext.Provider>
+      </ul>
+      {total > MENU_PAGE && (
+        <div ref={footer} className="menu-more" data-more={kind}>
+          <p className="menu-shown" role="status">
+            {kind === 'sections'
+              ? i18n._({ id: 'menu.shownSections', message: '{category, select, one {Showing {shownText} of {countText} section} other {Showing {shownText} of {countText} sections}}', values })
+              : i18n._({ id: 'menu.shownVideos', message: '{category, select, one {Showing {shownText} of {countText} video} other {Showing {shownText} of {countText} videos}}', values })}
+          </p>
+          {visible < total && (
+            <button ref={more} type="button" className="button menu-more-button" onClick={() => nextPage(true)}>
+              {kind === 'sections' ? i18n._({ id: 'menu.moreSections', message: 'Show more sections' }) : i18n._({ id: 'menu.moreVideos', message: 'Show more videos' })}
+            </button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
 /** The navigation (browse) screen over the client's profile tree. */
 export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
   const { i18n } = useLingui();
@@ -44,10 +143,28 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
   const label = (n: { code?: string; label?: string; labels?: Record<string, string> }) =>
     resolveLabel(n, lang, prefs.titles) ?? i18n._({ id: 'label.none', message: 'No Label' });
 
-  const shown = forClient && profile.data ? (profile.data as Profile) : undefined;
+  // A profile that arrives is rendered a task later, apart from the task that parsed it (a deferred value: React
+  // renders it in the background, in slices), so that with 20,000 nodes neither task is long; meanwhile the screen
+  // stays as it was. A profile already there (back from the player) renders at once.
+  const arrived = useMemo(() => ({ key: profile.key, data: profile.data as Profile | undefined }), [profile.key, profile.data]);
+  const deferred = useDeferredValue(arrived);
+  const shown = forClient && arrived.data && deferred.key?.startsWith(`${client}|`) ? deferred.data : undefined;
   useEffect(() => {
-    if (forClient && (profile.status === 'ready' || profile.status === 'error')) reportRendered('navigation');
-  }, [forClient, profile.status, reportRendered]);
+    if (forClient && ((profile.status === 'ready' && shown) || profile.status === 'error')) reportRendered('navigation');
+  }, [forClient, profile.status, shown, reportRendered]);
+  // While the profile is on its way, the number formatter its counts may need (ICU data: 10 to 15 ms on its first use
+  // in a page, src/i18n/count.ts) is made in a task of its own, not in the one that renders a large menu.
+  const waiting = !shown;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => countText(i18n.locale, 1000));
+    return () => clearTimeout(timer);
+  }, [waiting, i18n.locale]);
+  // A node's children split once per profile and node (a collection of 20,000 is one pass, not one per render).
+  const wanted = shown ? (code ?? shown.rootCode) : undefined;
+  const split = useMemo(() => (shown && wanted ? childrenOf(shown, wanted) : undefined), [shown, wanted]);
+  // Item counts of the sections, each computed once per profile, for the cards rendered.
+  const counts = useMemo(() => new Map<string, number>(), [shown]);
 
   if (forClient && profile.status === 'error') return <LoadFailure error={profile.error} onRetry={() => controller.retry('profile')} />;
   if (!shown) return <Loading />;
@@ -65,9 +182,12 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
     );
   }
   const trail = ancestry(tree, node.code);
-  const children = node.layer === 'item' ? [node] : node.children.map((c) => tree.nodes.get(c)).filter((n): n is ProfileNode => !!n);
-  const containers = children.filter((c) => c.layer !== 'item');
-  const items = children.filter((c) => c.layer === 'item');
+  const { containers, items } = split!;
+  const countOf = (c: ProfileNode) => {
+    let n = counts.get(c.code);
+    if (n === undefined) counts.set(c.code, (n = countItems(tree, c)));
+    return n;
+  };
   const collection = node.layer === 'collection' || node.layer === 'group' ? node.code : undefined;
   const openItem = (item: ProfileNode) =>
     controller.navigate(collection ? paths.collectionItem(client, collection, item.code) : paths.playlist(client, item.code));
@@ -114,9 +234,14 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
       )}
       <h2 className="menu-heading" tabIndex={-1}>{node.layer === 'root' ? i18n._({ id: 'menu.browse', message: 'Browse topics' }) : label(node)}</h2>
       {containers.length > 0 && (
-        <ul className="menu-sections" aria-label={i18n._({ id: 'menu.sections', message: 'Sections' })}>
-          {containers.map((c) => {
-            const count = countItems(tree, c);
+        <CardList
+          key={`${node.code}|sections`}
+          kind="sections"
+          label={i18n._({ id: 'menu.sections', message: 'Sections' })}
+          total={containers.length}
+          card={(i) => {
+            const c = containers[i];
+            const count = countOf(c);
             return (
               <li key={c.code}>
                 <button type="button" className="section-card" data-code={c.code} onClick={() => controller.navigate(paths.navigation(client, c.code))}>
@@ -125,12 +250,17 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
                 </button>
               </li>
             );
-          })}
-        </ul>
+          }}
+        />
       )}
       {items.length > 0 && (
-        <ul className="menu-items" aria-label={i18n._({ id: 'menu.videos', message: 'Videos' })}>
-          {items.map((item) => {
+        <CardList
+          key={`${node.code}|videos`}
+          kind="videos"
+          label={i18n._({ id: 'menu.videos', message: 'Videos' })}
+          total={items.length}
+          card={(i) => {
+            const item = items[i];
             const text = label(item);
             return (
               <li key={item.code}>
@@ -140,10 +270,10 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
                 </button>
               </li>
             );
-          })}
-        </ul>
+          }}
+        />
       )}
-      {children.length === 0 && <p>{i18n._({ id: 'menu.empty', message: 'There is nothing here yet.' })}</p>}
+      {containers.length + items.length === 0 && <p>{i18n._({ id: 'menu.empty', message: 'There is nothing here yet.' })}</p>}
     </section>
   );
 }

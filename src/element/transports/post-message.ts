@@ -48,7 +48,7 @@ export function parseOrigins(raw: string | undefined | null, warn?: (entry: stri
 }
 
 /** Longest JSON text read as a command (64 KiB): a longer string is ignored without being parsed. */
-const MAX_JSON_LENGTH = 64 * 1024;
+export const MAX_JSON_LENGTH = 64 * 1024;
 
 type ParsedCommand = { payload: unknown; typed: boolean; json: boolean };
 
@@ -136,6 +136,11 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
     if (allowed?.length === 0) warn('list empty', 'allowed-origins has no http(s) origin: no page may command the player');
     return allowed;
   };
+  // The allow-list is never read from the page's URL, which the site that frames the player writes (it could leave
+  // the list out): a list left there is named.
+  if (allowList() == null && new URLSearchParams(win.location.search).has('allowed-origins')) {
+    warn('url list', "the allowed-origins parameter of the page's URL is ignored (the framing site writes that URL): set the allowed-origins attribute in the embed page's markup");
+  }
   // Said at once, not at the first message: the embed is being set up now. A host that waits for `ready` before it
   // sends anything would otherwise never hear why nothing comes.
   const framing = referrerOrigin();
