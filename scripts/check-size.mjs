@@ -1,9 +1,10 @@
 // Size budgets, checked by `npm test` (min+gzip):
 // - the entry, what a page pays before anything starts: the entry file (src/index.ts alone) and the core chunk it
-//   imports (the element, its controller and the route's first requests; no React): at most 24 kB;
+//   imports (the element, its controller and the route's first requests; no React): at most 25 kB (24 until the
+//   flood rule for every request-starting command and the shell's full style reset joined the core: 0.8 kB);
 // - the classic loader (dist/patient-ed-player.loader.js): at most 1 kB, not gzipped;
 // - the first screen: those plus the interface chunk the core requests at once (React DOM, the player's React tree and
-//   the menu screen), at most 98 kB.
+//   the menu screen), at most 100 kB (98 until the paged card lists of large collections: 0.8 kB more).
 // Other lazy chunks are reported, not budgeted here. The playback chunk must import the core only (no React DOM on
 // the way to the first frame).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -12,9 +13,9 @@ import { gzipSync } from 'node:zlib';
 
 export const ENTRY = 'dist/patient-ed-player.js';
 export const LOADER = 'dist/patient-ed-player.loader.js';
-export const ENTRY_BUDGET = 24 * 1024;
+export const ENTRY_BUDGET = 25 * 1024;
 export const LOADER_BUDGET = 1024;
-export const FIRST_SCREEN_BUDGET = 98 * 1024;
+export const FIRST_SCREEN_BUDGET = 100 * 1024;
 
 /** The chunk files a minified chunk imports statically (`import ... from "x"` and `import "x"`, not `import()`). */
 export const staticImports = (code) => [...new Set([...code.matchAll(/(?:\bfrom|\bimport)\s*"([^"]+)"/g)].map((m) => m[1]))];
