@@ -168,9 +168,10 @@ const search = (request: Record<string, unknown>) => ({ path: '/1/indexes/*/quer
 const SERVER: ServerCase[] = [
   { at: 'parseTarget /^https?:\\/\\/[^/?#]*/i (absolute-form)', from: 'the request target; 16 KB', limit: HEAD, worst: (n) => ({ path: `http://${fill('a', n - 7)}` }) },
   { at: 'parseTarget /[/\\\\\\0]/ (each segment)', from: 'the request path; 16 KB', limit: HEAD, status: 404, worst: (n) => ({ path: `/${fill('a', n - 1)}` }) },
-  { at: 'RE.client /^[a-z0-9][a-z0-9_-]{0,63}$/i', from: 'the client in the path; 16 KB', limit: HEAD, status: 400, worst: (n) => ({ path: `/api/clients/${fill('a', n - 13, '!')}` }) },
+  // A code that cannot exist is an unknown client or playlist (404), the answer the player shows as not found.
+  { at: 'RE.client /^[a-z0-9][a-z0-9_-]{0,63}$/i', from: 'the client in the path; 16 KB', limit: HEAD, status: 404, worst: (n) => ({ path: `/api/clients/${fill('a', n - 13, '!')}` }) },
   { at: 'RE.lang /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/i (optionalLang)', from: 'menuLanguage in the query; 16 KB', limit: HEAD, status: 400, worst: (n) => ({ path: `/api/clients/demo/profile?menuLanguage=${longTag(n - 40)}` }) },
-  { at: 'RE.code /^[A-Za-z0-9][A-Za-z0-9_:.-]{0,99}$/', from: 'the playlist code in the path; 16 KB', limit: HEAD, status: 400, worst: (n) => ({ path: `/api/clients/demo/playlists/${fill('A', n - 30, '!')}` }) },
+  { at: 'RE.code /^[A-Za-z0-9][A-Za-z0-9_:.-]{0,99}$/', from: 'the playlist code in the path; 16 KB', limit: HEAD, status: 404, worst: (n) => ({ path: `/api/clients/demo/playlists/${fill('A', n - 30, '!')}` }) },
   { at: 'RE.file /^[a-z0-9][a-z0-9_-]{0,119}$/i', from: 'the video id in the path; 16 KB', limit: HEAD, status: 400, worst: (n) => ({ path: `/api/videos/${fill('a', n - 30, '!')}/captions` }) },
   { at: 'RE.user /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/', from: 'the user in the path; 16 KB', limit: HEAD, status: 400, worst: (n) => ({ path: `/cdn/${fill('a', n - 20, '!')}/preferences` }) },
   { at: 'brochures /\\.pdf$/i', from: 'the brochure language in the path; 16 KB', limit: HEAD, status: 400, worst: (n) => ({ path: `/brochures/demo/knee-overview/${fill('.pdf', n - 30, 'x')}` }) },
@@ -181,7 +182,8 @@ const SERVER: ServerCase[] = [
   { at: 'isHeaderSafe /[^\\t\\x20-\\x7e\\x80-\\xff]/', from: 'the X-Embed-Referrer header; 16 KB', limit: HEAD, status: 200, worst: (n) => ({ path: '/api/clients/demo', headers: { 'X-Embed-Referrer': fill('a', n) } }) },
   { at: 'readHookBody /^application\\/json\\b/i (test hooks only)', from: 'the Content-Type header; 16 KB', limit: HEAD, status: 415, worst: (n) => ({ which: 'fault', path: '/__fail', method: 'POST', headers: { 'Content-Type': fill('application/json', n, 'x') } }) },
   { at: 'handleSearch /_title_[a-z]{2,3}_asc$/', from: 'indexName in the search body; 256 KB', limit: SEARCH_BODY, status: 404, worst: (n) => search({ indexName: fill('_title_en_as', n - 40) }) },
-  { at: 'engine.js highlight, withoutHighlights (server side)', from: 'highlightPreTag / highlightPostTag in the search body; 256 KB', limit: SEARCH_BODY, status: 200, worst: (n) => search({ indexName: 'demo', query: 'knee', hitsPerPage: 1, highlightPreTag: fill('<', n / 2 - 100), highlightPostTag: fill('>', n / 2 - 100) }) },
+  // The provider refuses tags over 64 characters (its search bounds) before any work: the pattern sees at most that.
+  { at: 'engine.js highlight, withoutHighlights (server side)', from: 'highlightPreTag / highlightPostTag in the search body; 64 characters each', limit: 128, status: 200, worst: (n) => search({ indexName: 'demo', query: 'knee', hitsPerPage: 1, highlightPreTag: fill('<', n / 2), highlightPostTag: fill('>', n / 2) }) },
   { at: 'engine.js answerFacetValues: normalize, includes, markFirst (server side)', from: 'facetQuery in the search body; 256 KB', limit: SEARCH_BODY, status: 200, worst: (n) => search({ indexName: 'demo', type: 'facet', facet: 'topics', facetQuery: fill('a', n - 120) }) },
 ];
 
