@@ -85,6 +85,9 @@ describe('share dialog', () => {
     await waitFor(() => pb(el).ready, 'ready');
     await el.seekToIndex(1);
     await waitFor(() => pb(el).index === 1 && pb(el).ready, 'second item');
+    // Paused, so that the time is still 4.6 when the dialog reads it (a playing item reached 5 s first on a loaded
+    // machine).
+    await el.pauseVideo();
     await el.seekTo(4.6);
     await openShare(el);
     const link = field(el, 'Enlace para compartir');
