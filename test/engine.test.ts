@@ -9,6 +9,7 @@ import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
 import { createPlayerState } from '../src/state/player-state';
 import { FakeAdapter, testPlaylist } from './fake-adapter';
 import { FakeClock } from './fake-clock';
+import { nextTask } from './helpers';
 
 const PLAYLIST = testPlaylist([
   { type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 8, version: { text: [{ key: 'chapter', value: 'Start', t: null, f: 0 }, { key: 'chapter', value: 'Middle', t: null, f: 4000 }] } },
@@ -37,26 +38,27 @@ async function setup(playlist: object = PLAYLIST) {
   const engine = new PlaybackEngine({ state, host, api: () => api, prefs: () => DEFAULT_PREFERENCES, client: () => 'demo', clock: () => clock, loaderFor: () => loader });
   engine.setStage(document.createElement('div'));
   engine.loadPlaylist(normalisePlaylist(playlist, 'A_TEST'), 'key');
-  const settle = () => new Promise((r) => setTimeout(r, 0));
+  // The end of the promise reactions a change starts (the fake adapter answers in promises, not in time).
+  const settle = nextTask;
   await settle();
   // Later loads are not bunched with the first one (item changes within loadSpacingMs wait for the burst to end).
   clock.tick(TIMING.loadSpacingMs);
-  /** Move the media's time and let the 40 ms poll see it. */
+  /** Move the media's time and let the poll see it. */
   const advance = async (seconds: number) => {
     adapters.at(-1)!.time = seconds;
-    clock.tick(40);
+    clock.tick(TIMING.pollMs);
     await settle();
   };
   return { clock, state, engine, events, adapters, advance, settle };
 }
 
 describe('playback engine with a fake adapter and a fake clock', () => {
-  it('ends an item under 0.1 s from its end, plays the next, then reports the playlist end once', async () => {
+  it('ends an item within the end threshold of its end, plays the next, then reports the playlist end once', async () => {
     const { state, engine, events, adapters, advance, settle } = await setup();
     await engine.play();
     await advance(4);
     expect(state.playback.currentTime).to.equal(4);
-    await advance(7.95); // 0.05 s left: ended
+    await advance(8 - TIMING.endThresholdS / 2); // less than the threshold left (of 8 s): ended
     await settle();
     expect(state.playback.index).to.equal(1);
     expect(adapters).to.have.length(2);
@@ -93,8 +95,8 @@ describe('playback engine with a fake adapter and a fake clock', () => {
   it('takes its timings from its dependencies (spec values by default)', async () => {
     const { engine, clock, state } = await setup();
     engine.setVolume(0.3);
-    clock.tick(350);
-    expect(state.playback.indicator, 'default 350 ms').to.equal('');
+    clock.tick(TIMING.indicatorMs);
+    expect(state.playback.indicator, 'the default time').to.equal('');
     const custom = new PlaybackEngine({
       state,
       host: document.createElement('div'),
@@ -112,16 +114,16 @@ describe('playback engine with a fake adapter and a fake clock', () => {
     custom.dispose();
   });
 
-  it('the indicator clears after 350 ms and a notice after 5000 ms of the player clock; dispose leaves no timer', async () => {
+  it('the indicator and a notice clear after their times of the player clock; dispose leaves no timer', async () => {
     const { clock, state, engine } = await setup();
     engine.setVolume(0.3);
     expect(state.playback.indicator).to.equal('volume');
-    clock.tick(349);
+    clock.tick(TIMING.indicatorMs - 1);
     expect(state.playback.indicator).to.equal('volume');
     clock.tick(1);
     expect(state.playback.indicator).to.equal('');
     engine.notify('info', 'screenshotDisabled');
-    clock.tick(4999);
+    clock.tick(TIMING.notificationMs - 1);
     expect(state.notifications).to.have.length(1);
     clock.tick(1);
     expect(state.notifications).to.have.length(0);

@@ -29,6 +29,10 @@ export class FakeClock implements Clock {
   get pending(): number {
     return this.timers.size;
   }
+  /** How many timers are waiting to fire `ms` from now (those set for that long just now, say). */
+  dueIn(ms: number): number {
+    return [...this.timers.values()].filter((t) => t.at === this.time + ms).length;
+  }
   tick(ms: number): void {
     const end = this.time + ms;
     for (;;) {

@@ -8,8 +8,25 @@ import type { Clock } from '../src/playback/clock';
 // `expect($(el, 'x')).to.equal(null)`): when such an assertion fails, the runner cannot serialise the node for
 // its report and the whole test file hangs until the run's time limit.
 
-/** Wait real time (for the few end-to-end checks that need it: CSS transitions, network races). */
+/**
+ * Wait real time. Only where no event or state says that what matters has happened (each use says why); elsewhere
+ * wait for that event or state (waitFor, an event's promise, the provider's log), or drive the player's clock.
+ */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/**
+ * Resolves in a later task, once every promise reaction queued before it has run: the end of a chain of promise
+ * reactions that has no event of its own. Not a wait for time (a message, not a timer).
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
+}
 /** The text of a compiled Lingui message (catalog entries are strings or arrays of parts). */
 export const flat = (m: unknown): string => (Array.isArray(m) ? m.map(flat).join('') : typeof m === 'string' ? m : '');
 
@@ -21,15 +38,36 @@ export const PROVIDER_URL = __PROVIDER_URL__;
 export const FAULT_PROVIDER_URL = __FAULT_PROVIDER_URL__;
 export const DEMO_URL = __DEMO_URL__;
 
-/** Wait until `check` returns a truthy value (polling); fails with `what` after `timeout` ms. */
-export async function waitFor<T>(check: () => T | undefined | null | false, what = 'condition', timeout = 8000): Promise<T> {
+/** Wait until `check` returns (or resolves to) a truthy value (polling); fails with `what` after `timeout` ms. */
+export async function waitFor<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, what = 'condition', timeout = 8000): Promise<T> {
   const start = performance.now();
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** The next animation frame (its callbacks, and the resize observers' reports of the frame before, have run). */
+export const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+
+/**
+ * Wait until what `look` sees stays the same for `frames` animation frames in a row, and return it: a layout that
+ * has settled (resize observers report once a frame, before it is painted; frames in a row with nothing new
+ * measured or rendered mean the measuring is over).
+ */
+export async function steady<T>(look: () => T, what = 'a steady state', frames = 3, timeout = 8000): Promise<T> {
+  const start = performance.now();
+  let last = JSON.stringify(look());
+  for (let same = 0; same < frames; ) {
+    await nextFrame();
+    const now = JSON.stringify(look());
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what} (now ${now})`);
+  }
+  return look();
 }
 
 export const shadow = (el: Element) => (el as HTMLElement).shadowRoot!;
@@ -89,6 +127,52 @@ export const clearFailures = () => provider('clear').then(() => undefined);
 /** An HTTP request made from Node to a provider (`main` or `fault`), any method and headers: `{ status, headers, body }`. */
 export const providerRaw = (request: { which?: 'main' | 'fault'; path: string; method?: string; headers?: Record<string, string> }) =>
   provider<{ status: number; headers: Record<string, string>; body: string }>('raw', request);
+
+/** A request the page made through `fetch`, as `watchRequests` saw it. */
+export interface WatchedRequest {
+  url: string;
+  signal?: AbortSignal | null;
+  /** When it left, and when its answer (status and headers) came: steps of one count over all the requests watched. */
+  sent: number;
+  answered?: number;
+  /** Failed, aborted, or answered with all of its body in. */
+  over: boolean;
+}
+
+/**
+ * The page's requests from now on, as they leave: the player's HTTP client asks the global `fetch` at each request.
+ * `stop()` puts `fetch` back (call it in a `finally`).
+ */
+export function watchRequests() {
+  const requests: WatchedRequest[] = [];
+  let step = 0;
+  const original = Object.getOwnPropertyDescriptor(window, 'fetch')!;
+  const realFetch: typeof fetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const entry: WatchedRequest = { url: input instanceof Request ? input.url : String(input), signal: init?.signal ?? (input instanceof Request ? input.signal : undefined), sent: ++step, over: false };
+    requests.push(entry);
+    const response = realFetch(input, init);
+    // Before the caller's reactions (this one was registered first): the body can still be read beside the caller's.
+    response
+      .then((r) => {
+        entry.answered = ++step;
+        return r.clone().arrayBuffer();
+      })
+      .then(
+        () => (entry.over = true),
+        () => (entry.over = true),
+      );
+    return response;
+  };
+  return {
+    requests,
+    /** The requests to a path (the URL's path ends with it). */
+    to: (path: string) => requests.filter((r) => new URL(r.url).pathname.endsWith(path)),
+    stop: () => {
+      Object.defineProperty(window, 'fetch', original);
+    },
+  };
+}
 
 /** Storage is shared by the page: tests start clean. */
 export function clearStorage(): void {

@@ -3,9 +3,9 @@ import { CONTROLLER } from '../src/app/embed-options';
 import { renderCount } from '../src/app/render-count';
 import { ControlsVisibility } from '../src/playback/controls-visibility';
 import { captionLanguages, crossedChapters, furthestWatched, isEnded, muted, newMilestones, seekTarget, steppedVolume, unmuted, withVolume } from '../src/playback/rules';
-import { PLAYER_STATE } from '../src/playback/timing';
+import { PLAYER_STATE, TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
-import { $, cleanPlayersAndFaults, mountPlayer, text, waitFor } from './helpers';
+import { $, cleanPlayersAndFaults, mountPlayer, steady, text, waitFor } from './helpers';
 
 describe('playback rules (pure)', () => {
   it('end: past the duration, at 100 %, or under 0.1 s left; never without a duration', () => {
@@ -52,24 +52,25 @@ describe('playback rules (pure)', () => {
 });
 
 describe('controls visibility (fake clock)', () => {
-  it('shows on activity, hides after 4 s (mouse) or 7 s (touch) while playing, stays while paused and ready', () => {
+  it("shows on activity, hides after the mouse's or the touch's time while playing, stays while paused and ready", () => {
     const clock = new FakeClock();
     const shell = { controlsVisible: false };
     const controls = new ControlsVisibility(shell, () => clock);
+    const { controlsHideMouseMs: mouse, controlsHideTouchMs: touch } = TIMING;
     controls.playback(PLAYER_STATE.PLAYING, true);
     controls.activity('mouse');
-    clock.tick(3999);
+    clock.tick(mouse - 1);
     expect(shell.controlsVisible).to.equal(true);
     clock.tick(1);
     expect(shell.controlsVisible).to.equal(false);
     controls.activity('touch');
-    clock.tick(6999);
+    clock.tick(touch - 1);
     expect(shell.controlsVisible).to.equal(true);
     clock.tick(1);
     expect(shell.controlsVisible).to.equal(false);
     // A key press keeps the last pointer kind: touch.
     controls.activity();
-    clock.tick(4000);
+    clock.tick(mouse);
     expect(shell.controlsVisible).to.equal(true);
     controls.playback(PLAYER_STATE.PAUSED, true);
     clock.tick(60_000);
@@ -87,7 +88,9 @@ describe('control bar renders', () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
     const c = el[CONTROLLER];
     await waitFor(() => c.state.playback.ready && c.state.playback.hasCaptions && $(el, '.controls'), 'ready with captions');
-    await new Promise((r) => setTimeout(r, 300)); // the resize observer's first measurements
+    // The resize observer's first measurements, and what they render, are over.
+    const row = $(el, '.control-row')!;
+    await steady(() => [renderCount(c, 'controls'), renderCount(c, 'player-screen'), renderCount(c, 'shell'), row.getBoundingClientRect().width, row.dataset.wrapped], 'the bar measured and rendered');
     // The first render, its measured layout, the captions' Transcript button and its layout, the item ready:
     // 5 at most (before: 8 or 9, with renders for equal layouts and for every render of the screen above).
     expect(renderCount(c, 'controls')).to.be.within(2, 5);
@@ -104,10 +107,10 @@ describe('control bar renders', () => {
     const before = renderCount(c, 'controls');
     const time = text(el, '[data-control="time"]');
     const t0 = c.state.playback.currentTime;
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(c.state.playback.currentTime - t0, 'played 2 s').to.be.greaterThan(1.5);
-    expect(text(el, '[data-control="time"]'), 'the readout follows the time').to.not.equal(time);
-    // About 50 time updates happened; the bar itself re-rendered at most a few times.
+    await waitFor(() => c.state.playback.currentTime - t0 > 1.5, 'a second and a half played', 10000);
+    await waitFor(() => text(el, '[data-control="time"]') !== time, 'the readout follows the time');
+    // Dozens of time updates happened (one per poll of the media's time); the bar itself re-rendered at most a few
+    // times.
     expect(renderCount(c, 'controls') - before).to.be.at.most(3);
   });
 });

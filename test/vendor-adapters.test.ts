@@ -4,7 +4,7 @@ import { vimeoLoader } from '../src/playback/adapters/vimeo';
 import { youtubeLoader } from '../src/playback/adapters/youtube';
 import { PlayerLoadError, loadScript } from '../src/playback/load-script';
 import type { AdapterEvents, LoadContext, MediaAdapter, MediaLoader, PlayerError } from '../src/playback/types';
-import { sleep } from './helpers';
+import { nextTask, waitFor } from './helpers';
 
 // The vendor SDKs are replaced by the fakes in test/fixtures (same globals, same call shapes), loaded through
 // the real loaders and the real script loader.
@@ -73,16 +73,6 @@ interface FakeWindow {
 }
 const w = window as unknown as FakeWindow;
 
-
-async function waitFor<T>(check: () => T | undefined | null | false, what: string, timeout = 2000): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 type Recorded = { name: keyof AdapterEvents; arg?: number | PlayerError };
 
@@ -411,7 +401,7 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const { ctx, rec } = context(ytItem());
       const adapter = await load(youtubeLoader, ctx);
       await adapter.play();
-      await sleep(250);
+      await waitFor(() => adapter.getCurrentTime() >= 0.1, 'time advancing');
       expect(adapter.getCurrentTime()).to.be.within(0.1, 0.6);
       await waitFor(() => rec.count('ended') === 1, 'ended');
       expect(adapter.getCurrentTime()).to.equal(0.6);
@@ -434,6 +424,9 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const { ctx, rec, controller, container } = context(ytItem());
       const pending = youtubeLoader.load(ctx);
       const fake = await waitFor(() => w.__fakeYT.players[0], 'player created');
+      // A second player made just after, and left to load: once it is ready, the first one's ready would have come.
+      const other = context(ytItem());
+      const loading = load(youtubeLoader, other.ctx);
       expect(container.querySelector('iframe')).to.not.equal(null);
       controller.abort();
       const error = await rejection(pending);
@@ -441,7 +434,8 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       expect((error as DOMException).name).to.equal('AbortError');
       expect(container.childElementCount).to.equal(0);
       expect(fake.destroyed).to.equal(true);
-      await sleep(200);
+      await loading;
+      expect(other.rec.names()).to.deep.equal(['ready']);
       expect(rec.log).to.deep.equal([]);
     });
 
@@ -582,7 +576,8 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const error = await rejection(adapter.play());
       expect(error).to.be.instanceOf(DOMException);
       expect((error as DOMException).name).to.equal('NotAllowedError');
-      await sleep(30);
+      // The SDK refuses before it would report anything; what the adapter does about it is promise reactions.
+      await nextTask();
       expect(rec.names()).to.deep.equal(['ready']);
     });
 
@@ -601,6 +596,9 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const { ctx, rec, controller, container } = context(vimeoItem());
       const pending = vimeoLoader.load(ctx);
       const fake = await waitFor(() => w.__fakeVimeo.players[0], 'player created');
+      // A second player made just after, and left to load: once it is ready, the first one's ready would have come.
+      const other = context(vimeoItem());
+      const loading = load(vimeoLoader, other.ctx);
       expect(container.querySelector('iframe')).to.not.equal(null);
       controller.abort();
       const error = await rejection(pending);
@@ -608,7 +606,8 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       expect((error as DOMException).name).to.equal('AbortError');
       expect(container.childElementCount).to.equal(0);
       expect(fake.destroyed).to.equal(true);
-      await sleep(200);
+      await loading;
+      expect(other.rec.names()).to.include('ready');
       expect(rec.log).to.deep.equal([]);
     });
 
@@ -627,7 +626,10 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       adapter.seek(1);
       adapter.setVolume(0.2);
       await adapter.play();
-      await sleep(30);
+      // The player gone is asked nothing more (it could report nothing about it), and what the adapter does itself is
+      // promise reactions.
+      await nextTask();
+      expect(fake.calls.slice(fake.calls.findIndex((c) => c[0] === 'destroy') + 1), 'nothing asked after destroy').to.deep.equal([]);
       expect(rec.names()).to.deep.equal(['ready']);
     });
 
@@ -750,7 +752,8 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
   });
 
   it('left no unhandled promise rejections', async () => {
-    await sleep(50);
+    // Each test awaited its own work; the browser reports a rejection left unhandled in a task soon after it.
+    await nextTask();
     expect(unhandled).to.deep.equal([]);
   });
 });

@@ -22,6 +22,7 @@ export type PlaybackCommands = Pick<
   | 'currentItem'
   | 'canvasable'
   | 'captureFrame'
+  | 'screenshotFrame'
   | 'screenshotTurn'
   | 'notify'
 >;

@@ -110,9 +110,6 @@ const playlistInfo = (ctx: CommandContext, p: Playlist | undefined): PlaylistInf
   };
 };
 
-/** Screenshots: taken after 100 ms with pixel ratio 1 (spec section 9). */
-const SCREENSHOT_DELAY_MS = 100;
-
 async function screenshot(ctx: CommandContext, data: string | undefined): Promise<boolean> {
   const engine = await ctx.playback();
   // At most one per second: a flood of requests makes no flood of images (nor of notices).
@@ -124,8 +121,7 @@ async function screenshot(ctx: CommandContext, data: string | undefined): Promis
   }
   let image = data;
   if (!image) {
-    await new Promise((r) => setTimeout(r, SCREENSHOT_DELAY_MS));
-    image = engine.captureFrame();
+    image = await engine.screenshotFrame(); // taken `screenshotDelayMs` later, on the player's clock
     if (!image) {
       engine.notify('info', 'screenshotDisabled');
       return false;

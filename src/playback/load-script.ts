@@ -1,4 +1,5 @@
 import { safeUrl } from '../content/url';
+import { realClock, type Clock } from './clock';
 import type { PlayerError } from './types';
 
 /**
@@ -26,6 +27,8 @@ export interface LoadScriptOptions {
   timeoutMs?: number;
   /** When it already returns true (the SDK is on the page, e.g. the host loaded it), nothing is injected. */
   isReady?: () => boolean;
+  /** The clock of the time limit (the player's; the real one if absent). */
+  clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }
 
 export const DEFAULT_SCRIPT_TIMEOUT_MS = 15000;
@@ -108,7 +111,9 @@ export const abortError = () => new DOMException('Aborted', 'AbortError');
 
 export const isAbortError = (e: unknown): boolean => e instanceof DOMException && e.name === 'AbortError';
 
-function inject(doc: Document, url: string, timeoutMs: number, cache: Map<string, Promise<void>>): Promise<void> {
+type TimerClock = NonNullable<LoadScriptOptions['clock']>;
+
+function inject(doc: Document, url: string, timeoutMs: number, clock: TimerClock, cache: Map<string, Promise<void>>) {
   const script = doc.createElement('script');
   // Only `src` (never inline code): allowed by strict CSP pages that list the vendor host.
   script.src = trustedScriptUrl(url);
@@ -118,7 +123,7 @@ function inject(doc: Document, url: string, timeoutMs: number, cache: Map<string
 
   const promise = new Promise<void>((resolve, reject) => {
     const settle = (error?: PlayerLoadError) => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       script.removeEventListener('load', onLoad);
       script.removeEventListener('error', onError);
       if (!error) return resolve();
@@ -129,7 +134,8 @@ function inject(doc: Document, url: string, timeoutMs: number, cache: Map<string
     };
     const onLoad = () => settle();
     const onError = () => settle(new PlayerLoadError('script', `Script failed to load: ${url}`));
-    const timer = setTimeout(() => settle(new PlayerLoadError('script', `Script load timed out after ${timeoutMs} ms: ${url}`)), timeoutMs);
+    const timedOut = () => settle(new PlayerLoadError('script', `Script load timed out after ${timeoutMs} ms: ${url}`));
+    const timer = clock.setTimeout(timedOut, timeoutMs);
     script.addEventListener('load', onLoad);
     script.addEventListener('error', onError);
   });
@@ -147,7 +153,7 @@ function inject(doc: Document, url: string, timeoutMs: number, cache: Map<string
  * await loadScript('https://www.youtube.com/iframe_api', { signal, isReady: () => !!window.YT?.Player });
  */
 export function loadScript(url: string, opts: LoadScriptOptions = {}): Promise<void> {
-  const { signal, timeoutMs = DEFAULT_SCRIPT_TIMEOUT_MS, isReady } = opts;
+  const { signal, timeoutMs = DEFAULT_SCRIPT_TIMEOUT_MS, isReady, clock = realClock } = opts;
   if (signal?.aborted) return Promise.reject(abortError());
   try {
     if (isReady?.()) return Promise.resolve();
@@ -161,7 +167,7 @@ export function loadScript(url: string, opts: LoadScriptOptions = {}): Promise<v
   const doc = document;
   let cache = loads.get(doc);
   if (!cache) loads.set(doc, (cache = new Map()));
-  const shared = cache.get(url) ?? inject(doc, url, timeoutMs, cache);
+  const shared = cache.get(url) ?? inject(doc, url, timeoutMs, clock, cache);
   if (!signal) return shared;
 
   return new Promise<void>((resolve, reject) => {

@@ -2,7 +2,7 @@
  * The playback rules of spec section 4, as pure functions over plain data: no DOM, no state store, no
  * timers. The engine applies them; test/playback-rules.test.ts checks them.
  */
-import type { Chapter } from '../content/playlist';
+import type { Chapter, Playlist, PlaylistItem } from '../content/playlist';
 import { PERCENT_MILESTONES } from './analytics';
 import { TIMING } from './timing';
 
@@ -70,6 +70,13 @@ export function crossedChapters(chapters: readonly Chapter[], from: number, to: 
 }
 
 // ---- captions -----------------------------------------------------------------------------------
+
+/** An item's voice-over language: its own in a dual-language playlist, else the playlist's. */
+export const itemVoLanguage = (
+  playlist: Pick<Playlist, 'flags'>,
+  item: Pick<PlaylistItem, 'language'>,
+  voLanguage: string,
+): string => (playlist.flags.lang_type === 'dual' ? item.language : voLanguage);
 
 /** Caption languages to try in order: the wanted one, then English. */
 export const captionLanguages = (wanted: string): string[] => (wanted === 'en' ? ['en'] : [wanted, 'en']);

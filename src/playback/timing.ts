@@ -1,3 +1,5 @@
+import type { Clock } from './clock';
+
 /** Timings and limits of spec section 9, declared once. */
 export const TIMING = {
   indicatorMs: 350,
@@ -13,6 +15,8 @@ export const TIMING = {
   loadSpacingMs: 300,
   /** At most one screenshot per this long (floods). */
   screenshotSpacingMs: 1000,
+  /** A screenshot's frame is taken this long after the request (at pixel ratio 1). */
+  screenshotDelayMs: 100,
   /** How long an adapter may take to be ready (SDK and player, or the media's metadata) before the item fails. */
   mediaLoadMs: 20000,
   /** Playing but the time stands still: the loading indicator after this long, a reload of the source after
@@ -26,6 +30,12 @@ export const TIMING = {
 } as const;
 
 export type Timing = { readonly [K in keyof typeof TIMING]: number };
+
+/** The player's clock and timings, read when used (tests swap the controller's clock after the engine is made). */
+export interface PlayerTime {
+  clock(): Clock;
+  timing(): Timing;
+}
 
 /** Player state reported to a host (spec section 4). */
 export const PLAYER_STATE = { NOT_READY: -1, IDLE: 0, PLAYING: 1, PAUSED: 2, ENDED: 9 } as const;

@@ -1,5 +1,6 @@
 import type { PlaylistItem } from '../content/playlist';
 import type { ProviderApi } from '../content/provider';
+import type { Clock } from './clock';
 
 /** Media kinds, one loader + adapter each (spec section 2, player type by media). */
 export const MEDIA_KINDS = ['html5', 'slides', 'youtube', 'vimeo'] as const;
@@ -76,6 +77,8 @@ export interface LoadContext {
   /** Volume / muted to start with. */
   volume: number;
   muted: boolean;
+  /** The player's clock, for every timer of the adapter (the slides' time, SDK time limits); the real one if absent. */
+  clock?: Clock;
 }
 
 /** What a loader needs to find an item's media before anything is on screen. */

@@ -1,14 +1,19 @@
+import { realClock } from '../clock';
 import type { LoadContext, MediaAdapter } from '../types';
 
 /** Default length of a slide without a following slide or runtime (ms). */
 export const DEFAULT_SLIDE_MS = 5000;
 
+/** How often a playing presentation checks which slide shows and whether it ended (ms). */
+const TICK_MS = 40;
+
 /**
- * Slide presentation adapter: slides (image and/or text) shown on a clock, driven exactly like media
+ * Slide presentation adapter: slides (image and/or text) shown on the player's clock, driven exactly like media
  * (play, pause, seek, ended), so every command, the playlist and the progress work the same.
  */
 export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
   const { container, events, item } = ctx;
+  const clock = ctx.clock ?? realClock;
   const slides = item.slides.length ? [...item.slides].sort((a, b) => a.t - b.t) : [{ text: '', t: 0 }];
   const lastStart = slides[slides.length - 1].t;
   const duration = Math.max(item.runtime * 1000, lastStart + DEFAULT_SLIDE_MS) / 1000;
@@ -38,12 +43,13 @@ export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
   container.append(root);
 
   let position = 0; // seconds, while paused
-  let startedAt: number | undefined; // performance.now() at (re)start, while playing
+  let startedAt: number | undefined; // clock.now() at (re)start, while playing
   let shown = 0;
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let timer: number | undefined;
   let destroyed = false;
 
-  const now = () => (startedAt === undefined ? position : Math.min(duration, position + (performance.now() - startedAt) / 1000));
+  const now = () =>
+    startedAt === undefined ? position : Math.min(duration, position + (clock.now() - startedAt) / 1000);
   const show = (t: number) => {
     let index = 0;
     for (let i = 0; i < slides.length; i++) if (slides[i].t / 1000 <= t) index = i;
@@ -64,7 +70,7 @@ export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
   const stopClock = () => {
     if (startedAt !== undefined) position = now();
     startedAt = undefined;
-    if (timer) clearInterval(timer);
+    clock.clearInterval(timer);
     timer = undefined;
   };
 
@@ -79,8 +85,8 @@ export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
     async play() {
       if (destroyed || startedAt !== undefined) return;
       if (position >= duration) position = 0;
-      startedAt = performance.now();
-      timer = setInterval(tick, 40);
+      startedAt = clock.now();
+      timer = clock.setInterval(tick, TICK_MS);
       events.playing();
     },
     pause() {
@@ -91,7 +97,7 @@ export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
     seek(seconds) {
       const playing = startedAt !== undefined;
       position = Math.min(Math.max(0, seconds), duration);
-      if (playing) startedAt = performance.now();
+      if (playing) startedAt = clock.now();
       show(position);
     },
     setVolume: () => {},

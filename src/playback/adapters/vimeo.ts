@@ -231,7 +231,8 @@ export const vimeoLoader: MediaLoader = {
     const { signal } = ctx;
     if (signal.aborted) throw abortError();
     try {
-      await loadScript(ctx.scripts.vimeo, { signal, isReady: apiPresent, timeoutMs: DEFAULT_SCRIPT_TIMEOUT_MS });
+      const timeoutMs = DEFAULT_SCRIPT_TIMEOUT_MS;
+      await loadScript(ctx.scripts.vimeo, { signal, isReady: apiPresent, timeoutMs, clock: ctx.clock });
     } catch (error) {
       if (isAbortError(error)) throw error;
       throw new PlayerLoadError('script', SCRIPT_ERROR, { cause: error, retryable: (error as PlayerLoadError).retryable });

@@ -1,3 +1,4 @@
+import { realClock, type Clock } from '../clock';
 import { DEFAULT_SCRIPT_TIMEOUT_MS, PlayerLoadError, abortError, createVendorFrame, isAbortError, loadScript } from '../load-script';
 import type { LoadContext, MediaAdapter, MediaLoader } from '../types';
 
@@ -86,17 +87,17 @@ function whenApiReady(): Promise<void> {
   return apiPending;
 }
 
-/** Wait for `YT.Player`, rejecting on abort or after `timeoutMs`. */
-function waitForApi(signal: AbortSignal, timeoutMs: number): Promise<YTNamespace> {
+/** Wait for `YT.Player`, rejecting on abort or after `timeoutMs` of `clock`. */
+function waitForApi(signal: AbortSignal, timeoutMs: number, clock: Clock): Promise<YTNamespace> {
   return new Promise<YTNamespace>((resolve, reject) => {
     const done = (error?: unknown) => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       if (error) reject(error);
       else resolve(ytWindow().YT as YTNamespace);
     };
     const onAbort = () => done(abortError());
-    const timer = setTimeout(() => done(new Error('YT.Player did not appear')), timeoutMs);
+    const timer = clock.setTimeout(() => done(new Error('YT.Player did not appear')), timeoutMs);
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     whenApiReady().then(() => done());
@@ -246,8 +247,10 @@ export const youtubeLoader: MediaLoader = {
     if (signal.aborted) throw abortError();
     let YT: YTNamespace;
     try {
-      await loadScript(ctx.scripts.youtube, { signal, isReady: apiPresent, timeoutMs: DEFAULT_SCRIPT_TIMEOUT_MS });
-      YT = await waitForApi(signal, DEFAULT_SCRIPT_TIMEOUT_MS);
+      const clock = ctx.clock ?? realClock;
+      const timeoutMs = DEFAULT_SCRIPT_TIMEOUT_MS;
+      await loadScript(ctx.scripts.youtube, { signal, isReady: apiPresent, timeoutMs, clock });
+      YT = await waitForApi(signal, timeoutMs, clock);
     } catch (error) {
       if (isAbortError(error)) throw error;
       throw new PlayerLoadError('script', SCRIPT_ERROR, { cause: error, retryable: (error as PlayerLoadError).retryable });

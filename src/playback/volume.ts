@@ -1,0 +1,70 @@
+import type { IndicatorKind, PlaybackState } from '../state/player-state';
+import { muted, steppedVolume, unmuted, withVolume, type VolumeModel } from './rules';
+
+export interface VolumeDeps {
+  playback: () => PlaybackState;
+  /** The media to apply it to, if one is loaded. */
+  media: () => { setVolume(volume: number): void; setMuted(muted: boolean): void } | undefined;
+  indicate: (kind: IndicatorKind, text?: string) => void;
+  /** Tell the host page (the `volumechange` event). */
+  changed: (volume: number, muted: boolean) => void;
+}
+
+/** The first playlist's volume: full, or with query audio 0, 0 (muted, unmuting to full volume). */
+const FULL: VolumeModel = { volume: 1, muted: false, unmuteVolume: 1 };
+const SILENT: VolumeModel = { volume: 0, muted: true, unmuteVolume: 1 };
+
+/**
+ * The player's volume (the rules of ./rules.ts applied to the state and the media). Once a playlist was loaded or
+ * the volume set, the volume is the player's own (`chosen`): later playlists keep it; only the first one starts from
+ * the preferences.
+ */
+export class Volume {
+  private chosen?: VolumeModel;
+
+  constructor(private readonly deps: VolumeDeps) {}
+
+  /** The volume a new playlist starts with: the player's own, else the preferences' (from now on the player's own). */
+  forPlaylist(audio: number): VolumeModel {
+    this.chosen ??= audio === 0 ? SILENT : FULL;
+    return { ...this.chosen };
+  }
+
+  /** Volume clamped to 0..1; 0 mutes and resets the remembered unmute volume to 1. */
+  set(volume: number): boolean {
+    if (!Number.isFinite(volume)) return false;
+    const next = withVolume(this.deps.playback(), volume);
+    return this.apply(next, 'volume', `${Math.round(next.volume * 100)}%`);
+  }
+
+  change(delta: number): boolean {
+    return this.set(steppedVolume(this.deps.playback(), delta));
+  }
+
+  /** Mute remembers the current volume. */
+  mute(): boolean {
+    return this.apply(muted(this.deps.playback()), 'mute');
+  }
+
+  /** Unmute restores the remembered volume, else 1. */
+  unmute(): boolean {
+    return this.apply(unmuted(this.deps.playback()), 'unmute');
+  }
+
+  toggleMute(): boolean {
+    return this.deps.playback().muted ? this.unmute() : this.mute();
+  }
+
+  private apply(next: VolumeModel, indicator: IndicatorKind, text = ''): boolean {
+    const pb = this.deps.playback();
+    this.chosen = { volume: next.volume, muted: next.muted, unmuteVolume: next.unmuteVolume };
+    pb.volume = next.volume;
+    pb.muted = next.muted;
+    pb.unmuteVolume = next.unmuteVolume;
+    this.deps.media()?.setVolume(pb.volume);
+    this.deps.media()?.setMuted(pb.muted);
+    this.deps.indicate(indicator, text);
+    this.deps.changed(pb.volume, pb.muted);
+    return true;
+  }
+}
