@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
 import { definePlayer, PatientEdPlayerElement } from '../src/element/player-element';
-import { $, clearStorage, mountPlayer, PROVIDER_URL, shadow, sleep, text, unmountAll, waitFor, waitForPath } from './helpers';
+import { $, clearFailures, clearStorage, FAULT_PROVIDER_URL, hangNext, mountPlayer, PROVIDER_URL, shadow, text, unmountAll, waitFor, waitForPath, watchRequests } from './helpers';
 
 describe('<patient-ed-player> element', () => {
   beforeEach(clearStorage);
@@ -124,7 +124,9 @@ describe('<patient-ed-player> element', () => {
     el.setAttribute('code', 'A_DEMO_VIDEO');
     const events: string[] = [];
     for (const type of ['navigate', 'ready', 'error']) el.addEventListener(type, () => events.push(type));
-    await sleep(300);
+    // A player put on the page at the same moment, on the same provider under another name (its requests are told
+    // apart), is ready: by then the one off the page would have rendered, asked and said ready too.
+    await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': PROVIDER_URL.replace('localhost', '127.0.0.1') });
     expect(shadow(el).childElementCount, 'nothing rendered').to.equal(0);
     expect(requests(), 'no request').to.deep.equal([]);
     expect(events).to.deep.equal([]);
@@ -138,16 +140,27 @@ describe('<patient-ed-player> element', () => {
   });
 
   it('a provider-url changed while the first one is still being asked loads the configuration from the new one', async () => {
-    const errors: unknown[] = [];
-    const el = await mountPlayer({ client: 'demo', 'provider-url': 'http://127.0.0.1:9/' }, { waitReady: false });
-    el.addEventListener('error', (e) => errors.push((e as CustomEvent).detail));
-    await sleep(100);
-    el.setAttribute('provider-url', PROVIDER_URL);
-    await waitFor(() => $(el, '.menu-sections'), 'menu from the new provider');
-    expect(el[CONTROLLER].state.clientStatus).to.equal('ready');
-    await sleep(300);
-    expect(errors, 'no failure from the old provider').to.deep.equal([]);
-    expect($(el, '.menu-sections')).to.exist;
+    // The first provider never answers, neither the configuration nor the menu's profile asked beside it (both paths
+    // start with /api/clients/demo, and either may reach the provider first); the player's requests are watched.
+    await hangNext('/api/clients/demo', 0, 2);
+    const watch = watchRequests();
+    try {
+      const errors: unknown[] = [];
+      const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL }, { waitReady: false });
+      el.addEventListener('error', (e) => errors.push((e as CustomEvent).detail));
+      const first = await waitFor(() => watch.to('/api/clients/demo').find((r) => r.url.startsWith(FAULT_PROVIDER_URL)), 'the first provider asked');
+      el.setAttribute('provider-url', PROVIDER_URL);
+      await waitFor(() => $(el, '.menu-sections'), 'menu from the new provider');
+      expect(el[CONTROLLER].state.clientStatus).to.equal('ready');
+      // The first request is given up (aborted, its failure unreported): nothing can come of it later.
+      await waitFor(() => first.signal?.aborted && first.over, 'the request to the first provider given up');
+      expect(errors, 'no failure from the old provider').to.deep.equal([]);
+      expect(el[CONTROLLER].state.clientStatus).to.equal('ready');
+      expect($(el, '.menu-sections')).to.exist;
+    } finally {
+      watch.stop();
+      await clearFailures();
+    }
   });
 
   it('provider-url points the player at another provider base', async () => {

@@ -6,7 +6,7 @@ import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { matchRoute, NAVIGATION_MODALS, PLAYER_MODALS, SHARED_MODALS } from '../src/routing/routes';
 import { MODAL_NAMES, MODALS, type ModalBody, type ModalSpec } from '../src/screens/modal-registry';
 import { FakeClock } from './fake-clock';
-import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, text, waitFor } from './helpers';
+import { $, $$, cleanPlayersAndFaults, mountPlayer, nextTask, shadow, text, waitFor } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
@@ -71,7 +71,9 @@ describe('modal layer: dialogs, overlays and failures', () => {
     expect($(el, '.modal-layer')!.contains(hitOnStage()), 'pointer events reach the stage under an overlay').to.equal(false);
     // Space on the stage would play: not while a modal route is shown.
     $(el, '.stage')!.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true, composed: true }));
-    await new Promise((r) => setTimeout(r, 200));
+    // Asking the media to play unpauses it at once: once the reactions to the key press have run, it would show.
+    await nextTask();
+    expect($<HTMLVideoElement>(el, 'video')!.paused, 'the media not asked to play').to.equal(true);
     expect(pb(el).player).to.equal(0);
     // Escape returns to the player.
     $(el, '.modal')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
@@ -174,17 +176,19 @@ describe('modal layer: dialogs, overlays and failures', () => {
     const Body: ModalBody = () => createElement('p', { className: 'loaded-body' }, 'loaded');
     restore.push(withBody('settings', lazyModule(() => new Promise<ModalBody>((resolve) => (arrive = resolve)))));
     const clock = new FakeClock();
-    const el = await mountPlayer({ client: 'demo', 'request-timeout': '5000' }, { clock });
+    const limit = 5000; // the request time limit this player is given
+    const el = await mountPlayer({ client: 'demo', 'request-timeout': String(limit) }, { clock });
     const errors: unknown[] = [];
     el.addEventListener('error', (e) => errors.push(e.detail));
     el[CONTROLLER].navigate('/demo/menu/settings');
     await waitFor(() => arrive, 'the import under way');
-    // The dialog is up, its body loading (its own wait started on the player's clock too).
+    // The dialog is up, its body loading: the route's request for the body and the dialog's own both wait on the
+    // player's clock.
     await waitFor(() => $(el, '.modal'), 'the dialog');
-    await new Promise((r) => setTimeout(r, 0));
-    clock.tick(4999);
-    await new Promise((r) => setTimeout(r, 0));
-    expect($(el, '.modal .load-failure'), 'still loading just before the limit').to.equal(null);
+    await waitFor(() => clock.dueIn(limit) === 2, "the route's and the dialog's waits on the player's clock");
+    clock.tick(limit - 1);
+    expect(clock.dueIn(1), 'both still waiting just before the limit').to.equal(2);
+    expect(Boolean($(el, '.modal .load-failure')), 'still loading just before the limit').to.equal(false);
     clock.tick(1);
     await waitFor(() => $(el, '.modal .load-failure'), 'the failure inside the dialog, at the limit');
     await waitFor(() => errors.length > 0, 'the error event');

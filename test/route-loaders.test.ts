@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { resolveRedirects } from '../src/routing/routes';
-import { $, cleanPlayersAndFaults, clearProviderLog, delayNext, FAULT_PROVIDER_URL, mountPlayer, providerLog, sleep, text, waitFor, waitForPath } from './helpers';
+import { $, cleanPlayersAndFaults, clearProviderLog, delayNext, FAULT_PROVIDER_URL, mountPlayer, nextTask, providerLog, text, waitFor, waitForPath, watchRequests } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const paths = async () => (await providerLog()).filter((r) => r.method === 'GET').map((r) => r.path);
@@ -63,35 +63,41 @@ describe('route loaders: data is requested as navigation happens, not as screens
     first.remove();
     await clearProviderLog();
     await delayNext('/api/clients/demo', 800, 2); // the configuration (and the profile) answer late
-    const t0 = performance.now();
-    const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL }, { waitReady: false });
-    for (let i = 0; !(await paths()).includes('/cdn/68/preferences'); i++) {
-      if (i > 100) throw new Error('the user preferences were never requested');
-      await sleep(20);
+    const watch = watchRequests();
+    try {
+      const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL }, { waitReady: false });
+      const user = await waitFor(() => watch.to('/cdn/68/preferences')[0], 'the user preferences requested');
+      // Before the configuration (held by the provider) answered.
+      const config = watch.to('/api/clients/demo')[0];
+      expect(config, 'the configuration requested').to.not.equal(undefined);
+      expect(config.answered === undefined || user.sent < config.answered, 'asked before the configuration answered').to.equal(true);
+      await waitFor(() => $(el, '.menu-sections'), 'menu', 8000);
+      expect((await paths()).filter((p) => p === '/cdn/68/preferences'), 'requested once').to.have.length(1);
+      expect(el[CONTROLLER].preferences().titles?.A_DEMO_VIDEO, 'the user preferences applied').to.deep.equal({ en: 'Your total knee replacement' });
+    } finally {
+      watch.stop();
     }
-    // Long before the configuration (held for 800 ms) answered.
-    expect(performance.now() - t0).to.be.below(600);
-    expect(el[CONTROLLER].state.clientStatus).to.equal('loading');
-    await waitFor(() => $(el, '.menu-sections'), 'menu', 8000);
-    expect((await paths()).filter((p) => p === '/cdn/68/preferences'), 'requested once').to.have.length(1);
-    expect(el[CONTROLLER].preferences().titles?.A_DEMO_VIDEO, 'the user preferences applied').to.deep.equal({ en: 'Your total knee replacement' });
   });
 
   it('drops the answer of a route left behind: the later navigation wins', async () => {
     const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
     await delayNext('/api/clients/demo/playlists/A_KNEE_REPLACEMENT', 1500);
-    el[CONTROLLER].navigate('/demo/player/A_KNEE_REPLACEMENT');
-    // The first request reaches the provider (which holds its answer for 1.5 s) before the second navigation.
-    for (let i = 0; !(await paths()).includes('/api/clients/demo/playlists/A_KNEE_REPLACEMENT'); i++) {
-      if (i > 100) throw new Error('the first playlist was never requested');
-      await sleep(20);
+    const watch = watchRequests();
+    try {
+      el[CONTROLLER].navigate('/demo/player/A_KNEE_REPLACEMENT');
+      // The first request reaches the provider (which holds its answer for 1.5 s) before the second navigation.
+      await waitFor(async () => (await paths()).includes('/api/clients/demo/playlists/A_KNEE_REPLACEMENT'), 'the first playlist requested');
+      const first = watch.to('/api/clients/demo/playlists/A_KNEE_REPLACEMENT')[0];
+      el[CONTROLLER].navigate('/demo/player/A_ACL_TEAR');
+      await waitFor(() => $(el, '.player-screen[data-code="A_ACL_TEAR"]'), 'the second playlist');
+      // The first request is over (given up, or its late answer in) and changed nothing.
+      await waitFor(() => first.over, 'the first request over', 8000);
+      await waitFor(() => $(el, '.player-screen')?.dataset.code === 'A_ACL_TEAR', 'the screen of the second');
+      expect(pb(el).playlist?.code).to.equal('A_ACL_TEAR');
+      expect($(el, '.player-screen')!.dataset.code).to.equal('A_ACL_TEAR');
+    } finally {
+      watch.stop();
     }
-    el[CONTROLLER].navigate('/demo/player/A_ACL_TEAR');
-    await waitFor(() => $(el, '.player-screen[data-code="A_ACL_TEAR"]'), 'the second playlist');
-    // The first answer arrives later and changes nothing.
-    await sleep(1700);
-    expect(pb(el).playlist?.code).to.equal('A_ACL_TEAR');
-    expect($(el, '.player-screen')!.dataset.code).to.equal('A_ACL_TEAR');
   });
 
   it('moving the element while its client configuration loads does not leave it loading forever', async () => {
@@ -105,7 +111,7 @@ describe('route loaders: data is requested as navigation happens, not as screens
     // Off the page for a task (a move within one task is ignored: nothing is torn down), so the request under way is
     // aborted; then back on the page, where it must be asked again.
     el.remove();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask(); // the end of the task in which it left
     expect(el[CONTROLLER].state.clientStatus).to.equal('idle');
     box.append(el);
     await ready;

@@ -14,6 +14,9 @@ import type { PlayerController } from '../app/controller';
 import { PLAYER_STATE } from '../playback/timing';
 import { dispatchPlayerEvent } from '../core/events';
 import type { ModalBodyProps } from '../screens/modal-registry';
+import { drawingsOf, keepSurface, surfaceOf } from './player-drawings';
+
+export { surfaceOf } from './player-drawings';
 import {
   COLOR_NAMES,
   COLORS,
@@ -127,7 +130,6 @@ function itemKey(controller: PlayerController): string | undefined {
   const pb = controller.state.playback;
   return pb.playlist ? `${pb.playlist.code}|${pb.index}` : undefined;
 }
-const drawings = (controller: PlayerController) => (controller.annotations ??= new Map<string, string>());
 
 /** Roving focus in a toolbar or menu: arrows move between its buttons, Home / End to the ends. */
 function rove(event: ReactKeyboardEvent<HTMLElement>, orientation: 'horizontal' | 'vertical') {
@@ -257,15 +259,15 @@ function AnnotationEditor({ close }: ModalBodyProps) {
     const s = new AnnotationSurface(host, {
       defaultText: L.defaultText,
       onChange: () => {
-        if (key) drawings(controller).set(key, s.snapshot());
+        if (key) drawingsOf(controller).set(key, s.snapshot());
         setVersion((v) => v + 1);
       },
       onEditText: (target) => startEditing(s, target),
     });
-    const saved = key ? drawings(controller).get(key) : undefined;
+    const saved = key ? drawingsOf(controller).get(key) : undefined;
     if (saved) void s.load(saved).then(() => setVersion((v) => v + 1));
     setSurface(s);
-    controller.annotationSurface = s;
+    keepSurface(controller, s);
     // The screenshot command (and the Save button) take the frame with the drawing while the overlay is open.
     if (engine && !tainted) engine.annotationCapture = () => composeWith(s, true);
     const stage = stageRef.current!;
@@ -286,7 +288,7 @@ function AnnotationEditor({ close }: ModalBodyProps) {
       observer.disconnect();
       for (const type of video ? FRAME_EVENTS : []) video!.removeEventListener(type, repaint);
       if (engine?.annotationCapture) engine.annotationCapture = undefined;
-      if (controller.annotationSurface === s) controller.annotationSurface = undefined;
+      if (surfaceOf(controller) === s) keepSurface(controller, undefined);
       s.dispose();
     };
     // The surface lives as long as the overlay.

@@ -1,4 +1,7 @@
-import { lazyModule } from './lazy-module';
+import type { MatchedRoute } from '../routing/routes';
+import type { ChunkName } from '../routing/work';
+import { MODAL_BODIES } from '../screens/modal-bodies';
+import { lazyModule, type LazyModule } from './lazy-module';
 
 /**
  * React DOM and the player's React tree (src/app/react-root.tsx), with the menu screen: the `interface` chunk
@@ -26,5 +29,19 @@ export const NOTICES = lazyModule(() => import('../screens/notices'));
  * soon as a player route is entered (the controls are a chunk of their own, shared with the modals).
  */
 export const PLAYER_SCREEN = lazyModule(() =>
-  Promise.all([import('../screens/player-screen'), import('../screens/player-controls'), ENGINE.load()]).then(([screen]) => screen),
+  Promise.all([import('../screens/player-screen'), import('../screens/player-controls'), ENGINE.load()]).then(
+    ([screen]) => screen,
+  ),
 );
+
+/** The chunk of each name the route table uses (src/routing/work.ts); `modal-body` is the current modal's body. */
+export function routeChunk(name: ChunkName, route: MatchedRoute): LazyModule<unknown> | undefined {
+  // The body is read as the route is entered (a test swaps one for its length).
+  if (name === 'modal-body') return route.modal && MODAL_BODIES[route.modal];
+  return {
+    'error-screen': ERROR_SCREEN,
+    'menu-screen': MENU_SCREEN,
+    'player-screen': PLAYER_SCREEN,
+    'modal-layer': MODAL_LAYER,
+  }[name];
+}

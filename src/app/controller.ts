@@ -1,27 +1,35 @@
 import { setupI18n, type I18n } from '@lingui/core';
-import { subscribe } from 'valtio/vanilla';
+import { proxy, subscribe } from 'valtio/vanilla';
 import type { memoryLocation } from 'wouter/memory-location';
 import { DEFAULT_TIMEOUT_MS, HttpClient, isRetryable } from '../content/http';
 import { ProviderApi, resolveHosts, type ProviderHosts } from '../content/provider';
 import { messages as enMessages } from '../../locales/en/messages';
-import { CAPTION_STYLE_KEYS, STORAGE_KEY, type PartialPreferences, type PreferenceKey, type Preferences } from '../preferences/defaults';
+import type { PreferenceKey, Preferences } from '../preferences/defaults';
 import { mergePreferences } from '../preferences/merge';
-import { coerceToPreference, queryLayerFrom } from '../preferences/query';
-import { readStoredAnswer, sanitizeLayer, saveLayers } from '../preferences/storage';
-import { FAVORITES_KEY, readFavorites, withFavorite, writeFavorites, type Favorite } from '../preferences/favorites';
+import { queryLayerFrom } from '../preferences/query';
+import { clearCaptionChoices, setChoice, setLanguageChoice } from '../preferences/choices';
+import { preferenceStorage } from '../preferences/persistence';
+import type { Favorite } from '../preferences/favorites';
 import { matchRoute, resolveNavigation, resolveRedirects, type MatchedRoute } from '../routing/routes';
+import { routeWork } from '../routing/route-table';
+import { LOADER_NAMES, type LoaderName } from '../routing/work';
 import { createPlayerState, type PlayerState } from '../state/player-state';
-import { ResourceSlot, toLoadError } from '../state/resource';
-import type { Playlist } from '../content/playlist';
 import type { SharedView } from '../content/share-link';
 import { scriptUrl } from '../core/script-url';
 import { dispatchPlayerEvent, type PlayerErrorCode } from '../core/events';
-import { activateLanguage, type CatalogName } from '../i18n/locales';
-import { PLAYER_STATE, TIMING } from '../playback/timing';
+import { TIMING } from '../playback/timing';
 import { Burst } from '../core/burst';
-import { modalEntry } from '../screens/modal-registry';
-import { ENGINE, ERROR_SCREEN, MENU_SCREEN, MODAL_LAYER, PLAYER_SCREEN } from './chunks';
+import { ANNOTATION_CHUNK, SEARCH_CHUNK } from '../screens/modal-bodies';
+import { ENGINE, routeChunk } from './chunks';
 import type { ImportLimit } from './lazy-module';
+import {
+  catalogLoader,
+  clientLoader,
+  playlistLoader,
+  profileLoader,
+  type LoaderContext,
+  type RouteLoader,
+} from './route-loaders';
 import type { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock } from '../playback/clock';
@@ -30,19 +38,12 @@ import { executeCommand } from '../commands/execute';
 import type { CommandName } from '../commands/table';
 import type { CommandContext } from '../commands/context';
 
+const noop = () => undefined;
+
 /** @internal (wouter's types stay out of the public declarations, see PlayerController's interface) */
 export type MemoryLocation = Pick<ReturnType<typeof memoryLocation>, 'hook' | 'searchHook' | 'navigate'> & {
   history?: string[];
 };
-
-/** Options the element was configured with (attributes, or the host page's query as fallback). */
-export interface EmbedOptions {
-  client?: string;
-  code?: string;
-  /** Preference options by query name (aliases allowed). */
-  options: [string, string][];
-  hosts: ProviderHosts;
-}
 
 /**
  * What the public declarations show of the controller (the element's `[CONTROLLER]` property): nothing. The class
@@ -58,7 +59,7 @@ export interface PlayerController {}
  * provider client. Created per element; nothing here is shared between players.
  * @internal
  */
-export class PlayerController implements CommandContext {
+export class PlayerController implements CommandContext, LoaderContext {
   readonly state: PlayerState = createPlayerState();
   readonly i18n: I18n = setupI18n({ locale: 'en', messages: { en: { ...enMessages } } });
   /**
@@ -73,54 +74,45 @@ export class PlayerController implements CommandContext {
   private currentPath = '/';
   private currentSearch = '';
   private apiCache?: { key: string; api: ProviderApi };
-  private clientAbort?: AbortController;
-  /** The client and provider hosts the configuration was (or is being) loaded for. */
-  private clientKey?: string;
-  private readonly profile = new ResourceSlot(this.state.data.profile, (e) => this.reportError('menu', e));
-  private readonly playlist = new ResourceSlot(this.state.data.playlist, (e) => this.reportError('playlist', e));
-  /** The menu language whose catalog was last requested, and the caption language last applied. */
-  private languageWanted?: string;
-  private ccWanted?: string;
+  /** The visitor's stored preferences and favourites, and their sync with other players and tabs. */
+  readonly persistence = preferenceStorage(this.state);
+  /** The route table's loaders (src/routing/work.ts names them), run by `syncRoute`. */
+  private readonly loaders = {
+    client: clientLoader(this),
+    profile: profileLoader(this),
+    playlist: playlistLoader(this),
+    // The search dialog's session starts building its index (or loading its client) with the dialog's chunk.
+    'search-session': { enter: () => void SEARCH_CHUNK.load().then((m) => m.prepareSearch(this), noop) },
+    // Entering the markup route pauses at once (not once the overlay's chunk is in), remembering whether it played.
+    'markup-pause': { enter: () => this.loadedPlayback()?.enterMarkup() },
+  } satisfies Record<LoaderName, RouteLoader>;
   /**
-   * Floods of commands (a host sending 100 `navigate`s or `setLanguage`s): each kind of request starts for the first
-   * and the last of a burst only (src/core/burst.ts). The route and the preferences (so `getLanguage()`) follow each
-   * command at once; a resource waiting for its request shows as loading. The menu, playlist and catalogs allow two
-   * at once: a first visit asks in the guessed language, then in the one the client's configuration names.
+   * What the route's work reads besides the path (the preferences, the provider hosts, retries): a change runs
+   * `syncRoute` through one subscription, while the element is on the page. Nothing else runs it but navigation.
    */
-  private readonly bursts = { client: this.burst(1), profile: this.burst(2), playlist: this.burst(2), language: this.burst(2) };
+  private readonly inputs = proxy({ layers: this.state.layers, hosts: '', retries: 0 });
+  /** The route's catalogs, in the menu language. */
+  private readonly syncCatalogs = catalogLoader(this);
   /** The control that had the focus when the first modal screen was navigated to (the modal layer returns it there). */
   modalOpener?: HTMLElement;
   /** Client and code the embed options last routed to (kept across a move of the element). */
   routedKey?: string;
   /** The share link in the page's URL for this player's client (null: none), read once. */
   shared?: SharedView | null;
-  /** Where a shared playlist starts (item and time), used once when that playlist arrives. */
-  private startAt?: { code: string; index: number; time: number };
 
   /** The iframe embed page of the `embed-url` attribute (the Embed dialog's default otherwise). */
   embedPage?: string;
   /** Per provider request, ms (0: none): the `request-timeout` attribute. */
   requestTimeout = DEFAULT_TIMEOUT_MS;
-  /** The drawings of the items annotated while the page lives, by playlist key and item (the annotation chunk's). */
-  declare annotations?: Map<string, string>;
-  /** The annotation overlay's surface while it is open (tests and the bench look at it). */
-  declare annotationSurface?: import('../annotation/surface').AnnotationSurface;
-  /** The client configuration's `search` object, unvalidated (the search chunk reads it). */
-  declare searchAccount?: unknown;
-  /** The search dialog's session (its client and index), made by the search chunk. */
-  declare searchSession?: { dispose(): void };
-
-  /** Keys of the visitor's layer whose last change storage did not keep (full, or failing writes): written again. */
-  private readonly unsaved = new Set<string>();
-
-  /** The visitor's choices that storage did not keep, as a layer. */
-  private unsavedChoices(): Record<string, unknown> {
-    const local = this.state.layers.local as Record<string, unknown>;
-    return Object.fromEntries([...this.unsaved].filter((key) => local[key] !== undefined).map((key) => [key, local[key]]));
+  /** The search dialog's session, kept by the search chunk (src/search/session.ts); tests and the bench read it. */
+  get searchSession() {
+    return SEARCH_CHUNK.current?.searchSessionOf(this);
+  }
+  /** The annotation overlay's surface while it is open, kept by its chunk (src/annotation/player-drawings.ts). */
+  get annotationSurface() {
+    return ANNOTATION_CHUNK.current?.surfaceOf(this);
   }
 
-  /** The provider API that the console was last told could not be reached (told once per address). */
-  private unreachableTold?: string;
   /** The URL this player's script was loaded from (for the Embed dialog's code). */
   get scriptUrl(): string {
     return scriptUrl();
@@ -167,14 +159,15 @@ export class PlayerController implements CommandContext {
       this.engineInstance = new engine.PlaybackEngine({
         state: this.state,
         host: this.host,
-        api: () => this.api(this.hosts ?? resolveHosts(undefined)),
+        api: () => this.api(this.providerHosts()),
         prefs: () => this.preferences(),
         client: () => this.state.loadedClient,
         scripts: () => this.scripts,
         clock: () => this.clock,
         // searchNext: a playlist opened from a search returns to that search when it ends.
         onPlaylistEnd: () => {
-          const to = ENGINE.current?.searchNextTarget(this.currentPath, this.currentSearch, this.preferences().searchNext);
+          const { searchNext } = this.preferences();
+          const to = ENGINE.current?.searchNextTarget(this.currentPath, this.currentSearch, searchNext);
           if (to) this.navigate(to);
         },
       });
@@ -193,10 +186,21 @@ export class PlayerController implements CommandContext {
     return this.engine;
   }
 
+  /** The engine if this player has made one. */
+  existingEngine(): PlaybackEngine | undefined {
+    return this.engineInstance;
+  }
+
   api(hosts: ProviderHosts): ProviderApi {
     const key = JSON.stringify(hosts) + this.requestTimeout;
-    if (this.apiCache?.key !== key) this.apiCache = { key, api: new ProviderApi(hosts, new HttpClient({ timeout: this.requestTimeout })) };
+    if (this.apiCache?.key !== key)
+      this.apiCache = { key, api: new ProviderApi(hosts, new HttpClient({ timeout: this.requestTimeout })) };
     return this.apiCache.api;
+  }
+
+  /** The provider hosts the attributes name (the script's origin when none does). */
+  providerHosts(): ProviderHosts {
+    return this.hosts ?? resolveHosts(undefined);
   }
 
   /** Navigate with the navigation rules applied ('/' of a host means the navigation screen: see commands). */
@@ -215,8 +219,11 @@ export class PlayerController implements CommandContext {
     return this.currentSearch;
   }
 
-  /** Re-route from the embed options (initially and whenever client or code changes). */
-  route(embed: Pick<EmbedOptions, 'client' | 'code' | 'options'>, replace = true): void {
+  /**
+   * Re-route from the embed options (initially and whenever client or code changes): the element's attributes, or the
+   * host page's query as fallback; `options` are preference options by query name (aliases allowed).
+   */
+  route(embed: { client?: string; code?: string; options: [string, string][] }, replace = true): void {
     const params = new URLSearchParams();
     if (embed.client) params.set('client', embed.client);
     if (embed.code) params.set('openthis', embed.code);
@@ -235,77 +242,40 @@ export class PlayerController implements CommandContext {
     // Into a modal route: the control that has the focus now is where it returns when the modal layer closes. Read
     // here, before anything renders: the stage behind a dialog turns inert at once (blurring that control), while the
     // modal layer's chunk may still be on its way.
-    if (!fromModal && matchRoute(this.currentPath).modal) this.modalOpener = (this.host.shadowRoot?.activeElement as HTMLElement | null) ?? undefined;
+    if (!fromModal && matchRoute(this.currentPath).modal)
+      this.modalOpener = (this.host.shadowRoot?.activeElement as HTMLElement | null) ?? undefined;
     this.syncRoute();
     this.location?.navigate(target, { replace });
   }
 
   /** Open a share link's playlist at its item and time (the route itself is the caller's). */
   openShared(view: SharedView): void {
-    if (view.code) this.startAt = { code: view.code, index: view.item ?? 0, time: view.time ?? 0 };
+    this.loaders.playlist.openShared(view);
   }
 
   /** Provider hosts from the attributes; a change reloads what the route shows. */
   setHosts(hosts: ProviderHosts): void {
     if (this.hosts && JSON.stringify(hosts) === JSON.stringify(this.hosts)) return;
     this.hosts = hosts;
-    if (this.routedKey !== undefined) this.syncRoute();
+    this.inputs.hosts = JSON.stringify(hosts);
   }
 
   /**
-   * Route loaders: start everything the current route needs, at once and in parallel: the client
-   * configuration, the interface language's catalog, the screen's code chunk, the profile (menu
-   * routes) or the playlist (player routes; the engine then prepares the first item's source,
-   * captions and adapter chunk). Idempotent: called on every navigation and preference change, it
-   * starts only what is missing; answers for a route or key left behind are dropped.
+   * The route's work: what the route table declares for the current route (src/routing/route-table.ts), started at
+   * once and in parallel: its loaders (the client's configuration first), the menu language's catalogs and its chunks.
+   * Idempotent: each loader starts only what is missing, and a loader the route does not name lets go of its resource.
    */
-  syncRoute(): void {
+  private syncRoute(): void {
     const route = matchRoute(this.currentPath);
-    const hosts = this.hosts ?? resolveHosts(undefined);
-    const client = route.name === 'error' ? undefined : route.client;
-    if (client) void this.loadClient(client, hosts);
-    else if (route.name === 'error') void ERROR_SCREEN.load(this.importLimit()).catch(() => undefined); // the shell offers a retry
-    const playerRoute = route.name === 'playlist' || route.name === 'collection-item';
-    const catalogs = new Set<CatalogName>(['messages']);
-    if (playerRoute) catalogs.add('player');
-    const modalCatalog = route.modal && modalEntry(route.modal).catalog;
-    if (modalCatalog) catalogs.add(modalCatalog);
-    this.syncLanguage([...catalogs]);
-    if (route.modal) {
-      // The modal layer and the body's chunk, together; the modal layer shows a failure with a retry.
-      void MODAL_LAYER.load(this.importLimit()).catch(() => undefined);
-      const entry = modalEntry(route.modal);
-      void entry.body?.load(this.importLimit()).catch(() => undefined);
-      entry.enter?.(this);
+    const work = routeWork(route);
+    for (const name of LOADER_NAMES) {
+      const loader: RouteLoader = this.loaders[name];
+      if (work.loaders.includes(name)) loader.enter(route);
+      else loader.leave?.();
     }
-    const prefs = this.preferences();
-    const api = this.api(hosts);
-    if (route.name === 'navigation' && client) {
-      void MENU_SCREEN.load(this.importLimit()).catch(() => undefined); // the shell shows the failure with a retry
-      const lang = prefs.menuLanguage;
-      this.profile.load(`${client}|${lang}|${hosts.api}`, this.bursts.profile.spaced((signal) => api.profile(client, lang, signal)));
-    }
-    const code = route.code;
-    if ((route.name === 'playlist' || route.name === 'collection-item') && client && code) {
-      void PLAYER_SCREEN.load(this.importLimit()).catch(() => undefined); // the shell shows the failure with a retry
-      const { menuLanguage, voLanguage } = prefs;
-      const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${hosts.api}`;
-      // Another playlist: the one playing stops now, not when its screen goes away.
-      if (this.state.playback.playlist && this.state.playback.playlist.code !== code) this.engineInstance?.reset();
-      const request = this.bursts.playlist.spaced((signal) => api.playlist(client, code, menuLanguage, voLanguage, signal));
-      this.playlist.load(key, request, { onData: (p) => void this.startPlaylist(p, key) });
-      // The playlist is here but not started (the engine's chunk failed, then a retry loaded it).
-      const loaded = this.state.data.playlist;
-      if (loaded.status === 'ready' && loaded.key === key && loaded.data && this.state.playback.key !== key) void this.startPlaylist(loaded.data as Playlist, key);
-      if (this.state.playback.key === key && prefs.ccLanguage !== this.ccWanted) {
-        this.ccWanted = prefs.ccLanguage;
-        this.engineInstance?.setCaptionLanguage(prefs.ccLanguage);
-      }
-      if (this.state.playback.key === key) this.engineInstance?.setAudioDescriptions(prefs.audioDescriptions === 1);
-    } else {
-      this.playlist.clear();
-      if (this.state.playback.key !== undefined) this.engineInstance?.reset();
-    }
+    this.syncCatalogs(work.catalogs);
+    // A chunk that fails shows its failure with a retry where it renders (the shell, the modal layer).
+    for (const name of work.chunks) void routeChunk(name, route)?.load(this.importLimit()).catch(noop);
   }
 
   /** Replace the current route's query (no navigation: the route stays; the search dialog writes its state so). */
@@ -315,52 +285,14 @@ export class PlayerController implements CommandContext {
     this.location?.navigate(this.href, { replace: true });
   }
 
-  /** Retry a failed route request (the screens' "Try again"). */
-  retry(resource: 'profile' | 'playlist'): void {
-    this[resource].invalidate();
-    this.syncRoute();
-  }
-
-  /** A playlist arrived: start it (the same playlist in another language continues where the viewer was). */
-  private async startPlaylist(playlist: Playlist, key: string): Promise<void> {
-    const engine = await this.playback().catch(() => undefined); // a failed chunk: the shell offers a retry
-    // Navigated elsewhere (or another language) while the engine's chunk loaded: not this playlist.
-    if (!engine || this.state.data.playlist.key !== key) return;
-    const current = this.state.playback;
-    this.ccWanted = this.preferences().ccLanguage;
-    if (current.key === key) return;
-    const start = this.startAt;
-    if (start?.code === playlist.code) {
-      this.startAt = undefined;
-      engine.loadPlaylist(playlist, key, start.index, start.time > 0 || start.index > 0 ? { play: false, at: start.time } : undefined);
-    } else if (current.playlist?.code === playlist.code) {
-      engine.loadPlaylist(playlist, key, current.index, { play: current.player === PLAYER_STATE.PLAYING, at: current.currentTime });
-    } else engine.loadPlaylist(playlist, key);
-  }
-
   /**
-   * Load the menu language's catalogs the route needs (the player's strings only on player routes); the
-   * screen waits for them (no flash of English), a language switch keeps the current one until they load.
+   * Try again (the screens' "Try again", the network back): a failed route request is asked again (the client's
+   * configuration with what failed beside it); without one, the route's chunks and the playlist's start.
    */
-  private syncLanguage(catalogs: CatalogName[]): void {
-    const lang = this.preferences().menuLanguage;
-    const wanted = `${lang}|${catalogs.join()}`;
-    if (wanted === this.languageWanted) return;
-    const sameLanguage = this.languageWanted?.split('|')[0] === lang;
-    this.languageWanted = wanted;
-    const activate = () =>
-      void activateLanguage(this.i18n, lang, catalogs, () => this.languageWanted === wanted).then(({ language, ok }) => {
-        if (this.languageWanted !== wanted) return;
-        this.state.locale = language;
-        // A catalog that failed to load never keeps a screen waiting (its texts fall back to the source
-        // English); the next navigation or preference change tries again.
-        this.state.catalogs = catalogs;
-        if (!ok) this.languageWanted = undefined;
-      });
-    // Another language's catalogs follow the flood rule (100 `setLanguage`s load the first and the last language);
-    // the catalogs a screen of the same language adds (a dialog's) load at once, or with that language if it waits.
-    if (!sameLanguage || this.bursts.language.waiting) this.bursts.language.run(activate);
-    else activate();
+  retry(resource?: 'client' | 'profile' | 'playlist'): void {
+    if (resource === 'client') this.loaders.client.retry([this.loaders.profile.slot, this.loaders.playlist.slot]);
+    else if (resource) this.loaders[resource].slot.invalidate();
+    this.inputs.retries++;
   }
 
   private readonly extraSheets = new Map<string, CSSStyleSheet>();
@@ -390,84 +322,13 @@ export class PlayerController implements CommandContext {
     if (JSON.stringify(next) !== JSON.stringify(this.state.layers.query)) this.state.layers.query = next;
   }
 
-  /** Load the client configuration (account layer) and the stored local layer, once per client change. */
-  async loadClient(client: string, hosts: ProviderHosts): Promise<void> {
-    // Another provider (provider-url, api-url or delivery-url changed) is asked again, like another client.
-    const key = `${client}|${hosts.api}|${hosts.delivery}`;
-    if (this.state.loadedClient === client && this.clientKey === key && this.state.clientStatus !== 'error') return;
-    this.clientKey = key;
-    this.clientAbort?.abort();
-    const abort = (this.clientAbort = new AbortController());
-    const { stored, answered } = readStoredAnswer();
-    this.state.loadedClient = client;
-    this.state.clientStatus = 'loading';
-    this.state.clientError = undefined;
-    // The visitor's layer from storage when it answered, with the choices it could not keep (full, failing writes)
-    // on top; storage that did not answer says nothing: the layer in memory stays.
-    if (answered) this.state.layers.local = { ...stored.local, ...this.unsavedChoices() };
-    this.state.layers.account = stored.account[client] ?? {};
-    this.state.favorites = readFavorites(client);
-    const api = this.api(hosts);
-    const userPreferences = (userId: string) => api.userPreferences(userId, abort.signal).catch(() => ({}));
-    // A flood of client changes asks for the first client and the last (src/core/burst.ts); one aborted while it
-    // waits asks for nothing.
-    const turn = this.bursts.client.spaced(() => Promise.resolve())(abort.signal);
-    // A returning visitor: the user preferences of the user the configuration named last time are
-    // requested together with the configuration (used only if it names the same user again).
-    const cachedUser = stored.users[client];
-    const early = cachedUser ? turn.then(() => userPreferences(cachedUser), () => ({})) : undefined;
-    try {
-      await turn;
-      const config = await api.clientConfig(client, abort.signal);
-      let user: Record<string, unknown> = {};
-      if (config.userId) user = await (early && config.userId === cachedUser ? early : userPreferences(config.userId));
-      if (abort.signal.aborted) return;
-      this.state.layers.account = sanitizeLayer({ ...config.preferences, ...user });
-      this.state.clientName = config.name;
-      this.state.userId = config.userId;
-      this.searchAccount = config.search;
-      this.state.clientStatus = 'ready';
-      saveLayers(client, this.state.layers.account, this.state.layers.local, config.userId ?? null);
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      const e = error as { kind?: string; status?: number };
-      this.state.clientStatus = e.kind === 'status' && e.status === 404 ? 'not-found' : 'error';
-      if (this.state.clientStatus === 'not-found') void ERROR_SCREEN.load().catch(() => undefined);
-      this.state.clientError = toLoadError(error);
-      this.reportError('client', error);
-      this.tellProviderFailure(e, hosts, client);
-    }
-  }
-
-  /**
-   * The visitor reads "We couldn't reach the content server"; the page's developer is told, once per address, where
-   * that was and which attribute sets it: when nothing answered, or when the provider was guessed (no `provider-url`
-   * or `api-url`: the script's origin) and what answered is not a provider (a 404 page, HTML).
-   */
-  private tellProviderFailure(e: { kind?: string; status?: number }, hosts: ProviderHosts, client: string): void {
-    const guessed = !this.host.hasAttribute('provider-url') && !this.host.hasAttribute('api-url');
-    const what =
-      e.kind === 'network' ? 'could not be reached'
-      : e.kind === 'timeout' ? 'did not answer in time'
-      : !guessed ? undefined
-      : e.kind === 'status' ? `answered HTTP ${e.status}`
-      : e.kind === 'parse' || e.kind === 'too-large' ? 'did not answer as a provider (no JSON)'
-      : undefined;
-    if (!what || this.unreachableTold === hosts.api) return;
-    this.unreachableTold = hosts.api;
-    console.warn(
-      `patient-ed-player: the provider at ${hosts.api} ${what} (client configuration ${hosts.api}clients/${client}). ` +
-        `Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from${guessed ? ', as here' : ''}.`,
-    );
-  }
-
   /** How long a chunk may take to arrive: a request's limit (`request-timeout`), on this player's clock. */
   importLimit(): ImportLimit {
     return { ms: this.requestTimeout, clock: this.clock };
   }
 
   /** One kind of request under the flood rule, on this player's clock (tests put a fake one there). */
-  private burst(atOnce: number): Burst {
+  burst(atOnce: number): Burst {
     return new Burst(
       () => this.clock,
       () => TIMING.loadSpacingMs,
@@ -476,128 +337,50 @@ export class PlayerController implements CommandContext {
   }
 
   /** A failed provider request the visitor sees, told to the host page (the `error` event). */
-  private reportError(code: PlayerErrorCode, error: unknown): void {
-    dispatchPlayerEvent(this.host, 'error', { code, message: String((error as Error)?.message ?? error), retryable: isRetryable(error) });
-  }
-
-  retryClient(hosts: ProviderHosts): Promise<void> {
-    // What failed beside the configuration (the menu or playlist, requested with it) is asked again too.
-    for (const slot of [this.profile, this.playlist]) slot.invalidate(true);
-    const client = this.state.loadedClient;
-    this.state.loadedClient = undefined;
-    return client ? this.loadClient(client, hosts) : Promise.resolve();
-  }
-
-  /** The layer the visitor's choices go to: local (stored), or session when the query says ignoreLocal. */
-  private get visitorLayer(): 'local' | 'session' {
-    return this.state.layers.query.ignoreLocal ? 'session' : 'local';
+  reportError(code: PlayerErrorCode, error: unknown): void {
+    const message = String((error as Error)?.message ?? error);
+    dispatchPlayerEvent(this.host, 'error', { code, message, retryable: isRetryable(error) });
   }
 
   /** Set a visitor preference; a local one is saved by the persistence subscription. */
   setLocalPreference<K extends PreferenceKey>(key: K, value: Preferences[K]): boolean {
-    const coerced = coerceToPreference(key, value);
-    if (coerced === undefined) return false;
-    const layer = this.visitorLayer;
-    this.state.layers[layer] = { ...this.state.layers[layer], [key]: coerced };
-    return true;
+    return setChoice(this.state.layers, key, value);
   }
 
   /** Language sets menu, caption and voice-over languages together. */
   setLanguage(language: string): void {
-    const layer = this.visitorLayer;
-    this.state.layers[layer] = { ...this.state.layers[layer], menuLanguage: language, ccLanguage: language, voLanguage: language };
+    setLanguageChoice(this.state.layers, language);
   }
 
   /** Add (or remove) a favourite playlist of the loaded client; false when it could not be stored. */
   setFavorite(favorite: Favorite, on: boolean): boolean {
-    const client = this.state.loadedClient;
-    if (!client) return false;
-    const list = withFavorite(readFavorites(client), favorite, !on);
-    const saved = writeFavorites(client, list);
-    // Shown at once (also when storage failed: then it is gone with the page).
-    this.state.favorites = list;
-    this.channel?.postMessage('saved');
-    return saved;
+    return this.persistence.setFavorite(favorite, on);
   }
 
-  private channel?: BroadcastChannel;
-
   clearCaptionsPreferences(): void {
-    for (const layer of ['local', 'session'] as const) {
-      const next = { ...this.state.layers[layer] } as PartialPreferences;
-      for (const key of CAPTION_STYLE_KEYS) delete next[key];
-      this.state.layers[layer] = next;
-    }
+    clearCaptionChoices(this.state.layers);
   }
 
   /**
-   * While the element is on the page: save the local layer on every change, take other tabs' changes
-   * from the storage event, and keep the route's requests in step with the preferences (a language
-   * change reloads the playlist). Returns the teardown; the element connects and disconnects it.
+   * While the element is on the page: keep the route's requests in step with its inputs (a language change reloads
+   * the playlist), keep the preferences in storage (src/preferences/persistence.ts), and ask again for what failed
+   * for want of the network when it comes back. Returns the teardown; the element connects and disconnects it.
    */
   connect(): () => void {
-    this.syncRoute(); // after a move, restart what was aborted
-    const offRoute = subscribe(this.state.layers, () => this.syncRoute());
-    let lastSaved = JSON.stringify(this.state.layers.local);
-    // Players of this page hear each other through a channel (the storage event only reaches other pages).
-    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(STORAGE_KEY) : undefined;
-    this.channel = channel;
-    const unsubscribe = subscribe(this.state.layers, () => {
-      const local = this.state.layers.local;
-      const json = JSON.stringify(local);
-      if (json === lastSaved) return;
-      // Write only what this player changed (and what earlier writes could not keep) onto what is stored now, so that
-      // another player's choices (saved in between) survive; then take those choices too. Storage that does not
-      // answer is no base: the layer in memory is.
-      const previous = JSON.parse(lastSaved) as Record<string, unknown>;
-      const { stored, answered } = readStoredAnswer();
-      const merged: Record<string, unknown> = { ...(answered ? stored.local : previous) };
-      for (const key of new Set([...Object.keys(previous), ...Object.keys(local)])) {
-        if (JSON.stringify(previous[key]) !== JSON.stringify((local as Record<string, unknown>)[key])) this.unsaved.add(key);
-      }
-      for (const key of this.unsaved) {
-        const value = (local as Record<string, unknown>)[key];
-        if (value === undefined) delete merged[key];
-        else merged[key] = value;
-      }
-      lastSaved = JSON.stringify(merged);
-      if (saveLayers(this.state.loadedClient, this.state.layers.account, merged as PartialPreferences)) this.unsaved.clear();
-      if (lastSaved !== json) this.state.layers.local = merged as PartialPreferences;
-      channel?.postMessage('saved');
-    });
-    const reread = () => {
-      const client = this.state.loadedClient;
-      if (client) {
-        const favorites = readFavorites(client);
-        if (JSON.stringify(favorites) !== JSON.stringify(this.state.favorites)) this.state.favorites = favorites;
-      }
-      const { stored, answered } = readStoredAnswer();
-      if (!answered) return;
-      const local = { ...stored.local, ...this.unsavedChoices() };
-      const json = JSON.stringify(local);
-      if (json === lastSaved) return;
-      lastSaved = json;
-      this.state.layers.local = local;
-    };
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === STORAGE_KEY || event.key === FAVORITES_KEY) reread();
-    };
-    if (channel) channel.onmessage = reread;
-    globalThis.addEventListener?.('storage', onStorage);
-    // The network came back: what failed for want of it is asked again.
+    const offRoute = subscribe(this.inputs, () => this.syncRoute());
+    this.inputs.retries++; // after a move, restart what was aborted
+    const offStorage = this.persistence.connect();
     const onOnline = () => {
-      if (this.state.clientStatus === 'error') void this.retryClient(this.hosts ?? resolveHosts(undefined));
-      for (const name of ['profile', 'playlist'] as const) if (this.state.data[name].status === 'error') this.retry(name);
+      if (this.state.clientStatus === 'error') this.retry('client');
+      for (const name of ['profile', 'playlist'] as const)
+        if (this.state.data[name].status === 'error') this.retry(name);
       this.engineInstance?.retry();
     };
     globalThis.addEventListener?.('online', onOnline);
     return () => {
       globalThis.removeEventListener?.('online', onOnline);
       offRoute();
-      unsubscribe();
-      channel?.close();
-      this.channel = undefined;
-      globalThis.removeEventListener?.('storage', onStorage);
+      offStorage();
     };
   }
 
@@ -608,15 +391,8 @@ export class PlayerController implements CommandContext {
 
   /** The element left the page: stop every request and release the media; `connect` resumes. */
   abortAll(): void {
-    this.clientAbort?.abort();
-    this.clientAbort = undefined;
-    if (this.state.clientStatus === 'loading') {
-      // Aborted half-way: load it again when the element comes back.
-      this.state.clientStatus = 'idle';
-      this.state.loadedClient = undefined;
-    }
-    this.profile.stop();
-    this.playlist.stop();
+    this.loaders.client.stop();
+    for (const { slot } of [this.loaders.profile, this.loaders.playlist]) slot.stop();
     this.engineInstance?.dispose();
     this.controls?.dispose();
   }

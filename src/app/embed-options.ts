@@ -76,7 +76,8 @@ export const hostsOf = (props: PlayerAppProps) =>
 /**
  * Apply the element's options to its controller: provider hosts, SDK URLs, query options, and the
  * route when client or code changed. Idempotent. The element calls it as it connects, so the first
- * requests start before React renders anything; the app calls it again when attributes change.
+ * requests start before React renders anything, and again on every change of an attribute (before or after the
+ * interface chunk has arrived): React only renders what the controller decided.
  */
 export function applyEmbedOptions(controller: PlayerController, props: PlayerAppProps): void {
   const embed = embedOptions(props);

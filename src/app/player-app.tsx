@@ -1,19 +1,21 @@
 import { I18nProvider } from '@lingui/react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { resolveHosts } from '../content/provider';
 import { PlayerContext, type PlayerContextValue } from './context';
 import { Shell } from './shell';
-import { applyEmbedOptions, CONTROLLER, contextMenuAllowed, hostsOf, type ControllerHost, type PlayerAppProps } from './embed-options';
+import { CONTROLLER, contextMenuAllowed, type ControllerHost, type PlayerAppProps } from './embed-options';
 
 export function PlayerApp(props: PlayerAppProps) {
   const host = (props.container instanceof ShadowRoot ? props.container.host : props.container) as ControllerHost;
   const controller = host[CONTROLLER];
   // The controller routes before React is there; its in-memory location starts where it is by now.
   const location = (controller.location ??= memoryLocation({ path: controller.href }));
-  useEffect(() => applyEmbedOptions(controller, props));
-  // This render's hosts (the effect above hands the same ones to the controller's requests).
-  const hosts = useMemo(() => hostsOf(props), [props.providerUrl, props.apiUrl, props.deliveryUrl, props.staticUrl, props.brochureUrl]);
+  // The element hands its attributes to the controller itself (src/element/player-element.ts), before this renders:
+  // the tree shows what the controller decided, with the hosts its requests use (one object until they change).
+  const configured = controller.hosts;
+  const hosts = useMemo(() => configured ?? resolveHosts(undefined), [configured]);
 
   const onReadyRef = useRef(props.onReady);
   onReadyRef.current = props.onReady;
@@ -26,7 +28,10 @@ export function PlayerApp(props: PlayerAppProps) {
     [controller],
   );
 
-  const context = useMemo<PlayerContextValue>(() => ({ controller, api: controller.api(hosts), reportRendered }), [controller, hosts, reportRendered]);
+  const context = useMemo<PlayerContextValue>(
+    () => ({ controller, api: controller.api(hosts), reportRendered }),
+    [controller, hosts, reportRendered],
+  );
   return (
     <I18nProvider i18n={controller.i18n}>
       <PlayerContext.Provider value={context}>

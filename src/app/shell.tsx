@@ -7,7 +7,8 @@ import { mergePreferences } from '../preferences/merge';
 import { DEFAULT_PREFERENCES } from '../preferences/defaults';
 import { matchRoute, paths, type MatchedRoute } from '../routing/routes';
 import { HEADER_ICONS, SvgIcon } from '../ui/svg-icon';
-import { modalEntry } from '../screens/modal-registry';
+import { MODAL_TITLES } from '../routing/modal-titles';
+import { MODAL_DATA } from '../routing/modals';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { usePlayer } from './context';
@@ -61,12 +62,12 @@ type PlayerScreenProps = Parameters<typeof import('../screens/player-screen').Pl
 function LazyPlayerScreen(props: PlayerScreenProps) {
   const { controller } = usePlayer();
   const chunk = useLazyModule(PLAYER_SCREEN);
-  // Once the chunk is in (after a failed load, on retry), the route's loaders finish what waited for it.
-  useEffect(() => {
-    if (chunk.status === 'ready') controller.syncRoute();
-  }, [chunk.status, controller]);
   if (chunk.status === 'loading') return <Loading />;
-  if (chunk.status === 'error') return <ScreenFailure onRetry={chunk.retry} />;
+  if (chunk.status === 'error') {
+    // The controller asks for the chunk again with the route's work, and starts the playlist that waited for it.
+    const retry = chunk.retry;
+    return <ScreenFailure onRetry={() => (controller.retry(), retry())} />;
+  }
   const { PlayerScreen } = chunk.module;
   return <PlayerScreen {...props} />;
 }
@@ -216,7 +217,7 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   }, [controller, host]);
 
   // A dialog gets room: a short menu (or a narrow player) grows while one is open (styles.ts, .dialog-open).
-  const inDialog = Boolean(route.modal && route.client && route.client === snap.loadedClient && snap.clientStatus === 'ready' && modalEntry(route.modal).kind === 'dialog');
+  const inDialog = Boolean(route.modal && route.client && route.client === snap.loadedClient && snap.clientStatus === 'ready' && MODAL_DATA[route.modal].kind === 'dialog');
   const platform = PLATFORMS.includes(prefs.platform) ? prefs.platform : 'default';
   const classes = [
     'shell',
@@ -237,7 +238,7 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   } else if (!showsClientScreens || snap.clientStatus === 'loading' || snap.clientStatus === 'idle') {
     screen = <Loading />;
   } else if (snap.clientStatus === 'error') {
-    screen = <LoadFailure error={snap.clientError} onRetry={() => void controller.retryClient(hosts)} />;
+    screen = <LoadFailure error={snap.data.client.error} onRetry={() => controller.retry('client')} />;
   } else if (route.name === 'navigation') {
     screen = <LazyScreen chunk={MENU_SCREEN} render={(m) => <m.MenuScreen client={route.client!} code={route.code} prefs={prefs} />} />;
   } else {
@@ -248,7 +249,7 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   const inClient = showsClientScreens && snap.clientStatus === 'ready';
   const modalOpen = Boolean(inClient && route.modal);
   // A dialog makes the stage inert; an overlay leaves it visible and live.
-  const modalKind = route.modal ? modalEntry(route.modal).kind : undefined;
+  const modalKind = route.modal ? MODAL_DATA[route.modal].kind : undefined;
   // The right-click menu can be disabled inside the player only; the host page's own menu is untouched.
   const onContextMenu = contextMenu ? undefined : (event: React.MouseEvent) => event.preventDefault();
 
@@ -264,7 +265,7 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
               {(['search', 'settings'] as const).map(
                 (m) =>
                   (m !== 'search' || prefs.searchButton === 1) && (
-                    <button key={m} type="button" className="header-button" data-control={m} aria-label={modalEntry(m).title(i18n, route)} onClick={() => controller.navigate(paths.modal(paths.navigation(route.client!, route.code), m))}>
+                    <button key={m} type="button" className="header-button" data-control={m} aria-label={MODAL_TITLES[m](i18n, route)} onClick={() => controller.navigate(paths.modal(paths.navigation(route.client!, route.code), m))}>
                       <SvgIcon d={HEADER_ICONS[m]} />
                     </button>
                   ),

@@ -179,7 +179,7 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
     upgradeProperties(this);
     const controller = this[CONTROLLER];
     // Route now: the first requests start before React's first (asynchronous) render.
-    applyEmbedOptions(controller, (this as unknown as { [R2WC_PROPS]: PlayerAppProps })[R2WC_PROPS]);
+    this.applyOptions();
     const offController = controller.connect();
     base.connectedCallback.call(this);
     const offEvents = attachCommandEvents(this, controller);
@@ -210,12 +210,21 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
    */
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     base.attributeChangedCallback.call(this, name, old, value);
-    if (value !== null && value !== '') return;
-    const prop = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     const self = this as unknown as Record<symbol, unknown> & { [R2WC_PROPS]: Record<string, unknown> };
-    if (!(prop in self[R2WC_PROPS])) return;
-    delete self[R2WC_PROPS][prop];
-    (self[R2WC_RENDER] as () => void).call(this);
+    const prop = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    if ((value === null || value === '') && prop in self[R2WC_PROPS]) {
+      delete self[R2WC_PROPS][prop];
+      (self[R2WC_RENDER] as () => void).call(this);
+    }
+    // The controller takes the change itself (a new `client` or `code` routes, and its requests start), whether or
+    // not the interface chunk is in; React then renders what it decided. Before the element is on a page, connecting
+    // applies them all.
+    if (this.disconnectAll) this.applyOptions();
+  }
+
+  /** Hand the attributes to the controller: provider hosts, options, and the route when `client` or `code` changed. */
+  private applyOptions(): void {
+    applyEmbedOptions(this[CONTROLLER], (this as unknown as { [R2WC_PROPS]: PlayerAppProps })[R2WC_PROPS]);
   }
 
   /** The in-memory location path (for hosts and tests; the page URL is never touched). */

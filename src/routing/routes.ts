@@ -1,12 +1,12 @@
 import { isMenuCode } from '../content/profile';
-import { NAVIGATION_MODALS, PLAYER_MODALS, parentModal, type ModalName } from '../screens/modal-registry';
+import { NAVIGATION_MODALS, PLAYER_MODALS, parentModal, type ModalName } from './modals';
 
 /** Route names (spec section 2), declared once. */
 export const ROUTE_NAMES = ['root', 'error', 'client', 'open', 'navigation', 'playlist', 'collection-item'] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
-// Modal child routes come from the screen registry: names, scopes and kinds are declared there once.
-export { NAVIGATION_MODALS, PLAYER_MODALS, SHARED_MODALS, type ModalName } from '../screens/modal-registry';
+// Modal child routes: names, scopes and kinds are declared once, in ./modals.ts.
+export { NAVIGATION_MODALS, PLAYER_MODALS, SHARED_MODALS, type ModalName } from './modals';
 
 export interface MatchedRoute {
   name: RouteName;

@@ -40,7 +40,7 @@ import { fromUiState, readSearchQuery, toUiState, withSearchQuery, writeSearchQu
 import { prepareSearch, type RefinementOperator } from './session';
 import { recognitionConstructor, VoiceSearch, type VoiceState } from './voice';
 
-export { prepareSearch } from './session';
+export { prepareSearch, searchSessionOf } from './session';
 
 /** Spec section 9: 400 ms without typing before the query is written to the route; 200 ms stalled delay. */
 export const SEARCH_TIMING = { writeDelayMs: 400, stalledMs: 200 } as const;

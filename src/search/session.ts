@@ -1,7 +1,7 @@
 /**
  * One player's search: which backend answers (a hosted Algolia index when configured, else an index
  * built in the browser from the client's profile) behind one `searchClient` that InstantSearch talks to.
- * The session lives on the player's controller (nothing is shared between players) and is prepared by
+ * The session is kept here per player (keyed by its controller: nothing is shared between players), prepared by
  * the route loader as the search route is entered, so the index builds while the dialog's code loads.
  */
 import { subscribe } from 'valtio/vanilla';
@@ -206,6 +206,12 @@ export class SearchSession {
   }
 }
 
+/** Each player's search session, keyed by its controller (kept here, not on the controller). */
+const sessions = new WeakMap<PlayerController, SearchSession>();
+
+/** The player's search session, if one was made (tests and the bench read it through the controller). */
+export const searchSessionOf = (controller: PlayerController): SearchSession | undefined => sessions.get(controller);
+
 /**
  * The controller's search session for its current configuration (made once, remade when the
  * configuration or the client changes), with its first search's needs already requested.
@@ -213,15 +219,16 @@ export class SearchSession {
 export function prepareSearch(controller: PlayerController): SearchSession | undefined {
   const client = controller.currentRoute().client;
   if (!client) return undefined;
-  const config = resolveSearchConfig(searchAttributes(controller.host), controller.searchAccount, client);
-  const current = controller.searchSession as SearchSession | undefined;
+  const account = controller.state.data.client.data?.search; // the client configuration's, unvalidated
+  const config = resolveSearchConfig(searchAttributes(controller.host), account, client);
+  const current = sessions.get(controller);
   if (current && current.clientId === client && JSON.stringify(current.config) === JSON.stringify(config)) {
     current.prepare();
     return current;
   }
   current?.dispose();
   const session = new SearchSession(controller, config, client);
-  controller.searchSession = session;
+  sessions.set(controller, session);
   session.prepare();
   return session;
 }

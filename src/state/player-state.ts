@@ -2,7 +2,7 @@ import { proxy, ref } from 'valtio/vanilla';
 import type { Cue } from '../playback/vtt';
 import type { Playlist } from '../content/playlist';
 import type { Profile } from '../content/profile';
-import { idleResource, type LoadError, type Resource } from './resource';
+import { idleResource, type Resource } from './resource';
 import type { PlayerStateValue } from '../playback/timing';
 import type { MediaKind, PlayerError } from '../playback/types';
 import type { PartialPreferences } from '../preferences/defaults';
@@ -54,14 +54,23 @@ export interface Notification {
   key: NoticeKey;
 }
 
+/**
+ * A client's configuration as loaded: its name, the user it names, its hosted search settings (unvalidated: the
+ * search chunk reads them) and the account layer (its preferences with the user's, validated).
+ */
+export interface ClientConfiguration {
+  name?: string;
+  userId?: string;
+  search?: unknown;
+  account: PartialPreferences;
+}
+
 /** Per-instance state: one proxy per element, never module-level. */
 export interface PlayerState {
   /** Client whose preferences are loaded (preferences load once per client change). */
   loadedClient?: string;
-  clientStatus: 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
-  clientError?: LoadError;
-  clientName?: string;
-  userId?: string;
+  /** The client configuration's request (`data.client`) as the screens tell it: `not-found` when the provider said 404. */
+  readonly clientStatus: 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
   layers: { account: PartialPreferences; query: PartialPreferences; local: PartialPreferences; session: PartialPreferences };
   shell: { controlsVisible: boolean; fullscreen: boolean };
   ready: boolean;
@@ -70,7 +79,7 @@ export interface PlayerState {
   /** The catalogs of that language loaded for the current route (the player's strings on player routes). */
   catalogs: string[];
   /** What the current route needs, requested by the controller as navigation happens. */
-  data: { profile: Resource<Profile>; playlist: Resource<Playlist> };
+  data: { client: Resource<ClientConfiguration>; profile: Resource<Profile>; playlist: Resource<Playlist> };
   playback: PlaybackState;
   notifications: Notification[];
   /** The visitor's favourite playlists of the loaded client (from storage). */
@@ -101,15 +110,20 @@ export function initialPlayback(): PlaybackState {
 }
 
 export function createPlayerState(): PlayerState {
-  return proxy<PlayerState>({
-    clientStatus: 'idle',
+  const state: PlayerState = proxy<PlayerState>({
+    // Read from the client's resource (a getter: a snapshot takes its value).
+    get clientStatus() {
+      const { status, error } = state.data.client;
+      return status === 'error' && error?.kind === 'status' && error.status === 404 ? 'not-found' : status;
+    },
     layers: { account: {}, query: {}, local: {}, session: {} },
     shell: { controlsVisible: false, fullscreen: false },
     ready: false,
     catalogs: [],
-    data: { profile: idleResource(), playlist: idleResource() },
+    data: { client: idleResource(), profile: idleResource(), playlist: idleResource() },
     playback: initialPlayback(),
     notifications: [],
     favorites: [],
   });
+  return state;
 }

@@ -41,14 +41,19 @@ export class ResourceSlot<T extends object> {
     return this.target.key;
   }
 
+  /** Whether `load(key)` would start a request: the key is not loading, loaded or failed already. */
+  needs(key: string): boolean {
+    return this.target.key !== key || this.target.status === 'idle';
+  }
+
   /**
    * Load `key` unless it is loading, loaded or failed already (`invalidate` first to load it again: a failure is
    * asked again only by a retry, never by the next navigation or preference change).
-   * `onData` runs with the fresh data only while the key is still current.
+   * `onData` runs with the fresh data, and `onError` with a failure, only while the key is still current.
    */
-  load(key: string, fetch: (signal: AbortSignal) => Promise<T>, { onData }: { onData?: (data: T) => void } = {}): void {
+  load(key: string, fetch: (signal: AbortSignal) => Promise<T>, { onData, onError }: { onData?: (data: T) => void; onError?: (error: unknown) => void } = {}): void {
     const t = this.target;
-    if (t.key === key && t.status !== 'idle') return;
+    if (!this.needs(key)) return;
     this.abort?.abort();
     const abort = (this.abort = new AbortController());
     t.key = key;
@@ -66,6 +71,7 @@ export class ResourceSlot<T extends object> {
         t.error = toLoadError(error);
         t.status = 'error';
         this.onError?.(error);
+        onError?.(error);
       },
     );
   }
