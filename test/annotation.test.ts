@@ -2,15 +2,18 @@ import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
-import { COLORS, editorReducer, History, historyKey, initialEditorState, moveKey, starPoints, stickyGradient, stickyTextColor, surfaceBox, TEXT_KINDS } from '../src/annotation/rules';
-import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, shadow, sleep, waitFor } from './helpers';
+import { COLORS, DEFAULT_SIZE, EDITOR, editorReducer, SHAPE, SIZE_OPTIONS, STICKY, TEXT_MIN, History, historyKey, initialEditorState, moveKey, starPoints, stickyGradient, stickyTextColor, surfaceBox, TEXT_KINDS } from '../src/annotation/rules';
+import { PLANE } from '../src/annotation/surface';
+import { TIMING } from '../src/playback/timing';
+import { FakeClock } from './fake-clock';
+import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shadow, steady, waitFor } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
 describe('annotation rules (pure)', () => {
   it('menus store, clear and restore the tool; a colour restores it and recolours; adding switches to move', () => {
     let s = initialEditorState();
-    expect([s.tool, s.color, s.pencilSize, s.eraserSize]).to.deep.equal(['pencil', 'red', 12, 12]);
+    expect([s.tool, s.color, s.pencilSize, s.eraserSize]).to.deep.equal(['pencil', 'red', DEFAULT_SIZE, DEFAULT_SIZE]);
     [s] = editorReducer(s, { type: 'menu', menu: 'shapes' });
     expect([s.tool, s.lastTool, s.menu]).to.deep.equal(['none', 'pencil', 'shapes']);
     // Another menu keeps the tool put aside by the first; the same menu again restores it.
@@ -28,11 +31,12 @@ describe('annotation rules (pure)', () => {
     [s, effects] = editorReducer(s, { type: 'tool', tool: 'erase' });
     expect([s.tool, effects]).to.deep.equal(['erase', { clearSelection: true }]);
     [s] = editorReducer(s, { type: 'menu', menu: 'size' });
-    [s] = editorReducer(s, { type: 'size', width: 24 });
-    expect([s.tool, s.eraserSize, s.pencilSize]).to.deep.equal(['erase', 24, 12]);
+    const widest = SIZE_OPTIONS.at(-1)!.width;
+    [s] = editorReducer(s, { type: 'size', width: widest });
+    expect([s.tool, s.eraserSize, s.pencilSize]).to.deep.equal(['erase', widest, DEFAULT_SIZE]);
     [s] = editorReducer(s, { type: 'tool', tool: 'pencil' });
     [s] = editorReducer(s, { type: 'size', width: 7 }); // not an option: the default
-    expect(s.pencilSize).to.equal(12);
+    expect(s.pencilSize).to.equal(DEFAULT_SIZE);
     [s] = editorReducer(s, { type: 'closeMenu' });
     expect(s.tool).to.equal('pencil');
   });
@@ -48,10 +52,10 @@ describe('annotation rules (pure)', () => {
     expect([h.canRedo, h.current, h.undo()]).to.deep.equal([false, 'x', 'c']);
     const big = new History();
     big.reset('0');
-    for (let i = 1; i <= 60; i++) big.push(String(i));
+    for (let i = 1; i <= EDITOR.historyLimit + 10; i++) big.push(String(i));
     let steps = 0;
     while (big.undo() !== undefined) steps++;
-    expect(steps).to.be.at.least(50);
+    expect(steps).to.be.at.least(EDITOR.historyLimit);
   });
 
   it('keys, shapes, stickies and the 16:9 box', () => {
@@ -59,17 +63,16 @@ describe('annotation rules (pure)', () => {
     expect(historyKey({ key: 'Z', ctrlKey: false, metaKey: true, shiftKey: true })).to.equal('redo');
     expect(historyKey({ key: 'y', ctrlKey: true, metaKey: false, shiftKey: false })).to.equal('redo');
     expect(historyKey({ key: 'z', ctrlKey: false, metaKey: false, shiftKey: false })).to.equal(undefined);
-    expect([moveKey('h'), moveKey('ArrowDown'), moveKey('K'), moveKey('x')]).to.deep.equal([{ dx: -10, dy: 0 }, { dx: 0, dy: 10 }, { dx: 0, dy: -10 }, undefined]);
+    const step = EDITOR.step;
+    expect([moveKey('h'), moveKey('ArrowDown'), moveKey('K'), moveKey('x')]).to.deep.equal([{ dx: -step, dy: 0 }, { dx: 0, dy: step }, { dx: 0, dy: -step }, undefined]);
     const star = starPoints();
-    expect(star.length).to.equal(10);
-    expect(star[0]).to.deep.equal({ x: 0, y: -60 });
-    expect(Math.round(Math.hypot(star[1].x, star[1].y))).to.equal(30);
+    expect(star.length).to.equal(SHAPE.starPoints * 2);
+    expect(star[0]).to.deep.equal({ x: 0, y: -SHAPE.starOuter });
+    expect(Math.round(Math.hypot(star[1].x, star[1].y))).to.equal(SHAPE.starInner);
     expect(stickyGradient('nope')).to.deep.equal(stickyGradient('yellow'));
     expect([stickyTextColor('black'), stickyTextColor('yellow')]).to.deep.equal(['#ffffff', '#000000']);
     expect(surfaceBox(1000, 600)).to.deep.equal({ left: 20, top: 30, width: 960, height: 540 });
     expect(surfaceBox(400, 600)).to.deep.equal({ left: 20, top: 199, width: 360, height: 203 });
-    expect(TEXT_KINDS.head).to.deep.equal({ fontSize: 36, fontWeight: 'bold', width: 270 });
-    expect(COLORS.red).to.equal('#EC1C24');
   });
 });
 
@@ -119,8 +122,8 @@ async function stroke(x1: number, y1: number, x2: number, y2: number, steps = 10
   await sendMouse({ type: 'up' });
 }
 
-async function openAnnotation(attrs: Record<string, string> = {}) {
-  const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', ...attrs });
+async function openAnnotation(attrs: Record<string, string> = {}, clock?: FakeClock) {
+  const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', ...attrs }, { clock });
   await waitFor(() => pb(el).ready && pb(el).player === 0, 'ready item', 10000);
   el.style.setProperty('width', '760px');
   await findControl(el, 'markup');
@@ -129,7 +132,9 @@ async function openAnnotation(attrs: Record<string, string> = {}) {
 async function enter(el: PatientEdPlayerElement) {
   (await findControl(el, 'markup')).click();
   await waitFor(() => $(el, '.annotation-surface canvas.lower-canvas') && toolButton(el, 'Pencil'), 'annotation surface', 10000);
-  await sleep(50);
+  // The surface is made, laid out over the stage, its canvas sized to it, and stays so (strokes aim at it).
+  await waitFor(() => el[CONTROLLER].annotationSurface, 'the surface made');
+  await steady(() => [surfaceRect(el), drawingCanvas(el).width], 'the surface in place');
 }
 
 describe('annotation overlay', () => {
@@ -173,8 +178,9 @@ describe('annotation overlay', () => {
     await waitFor(() => countColor(el, COLORS.red) > 100, 'the stroke painted again');
   });
 
-  it('opens from the control bar over the paused frame; the toolbar has the spec\'s buttons; closing resumes after 250 ms', async () => {
-    const el = await openAnnotation();
+  it("opens from the control bar over the paused frame; the toolbar has the spec's buttons; closing resumes after the resume delay", async () => {
+    const clock = new FakeClock();
+    const el = await openAnnotation({}, clock);
     await el.playVideo();
     await waitFor(() => pb(el).player === 1, 'playing', 10000);
     await enter(el);
@@ -206,9 +212,12 @@ describe('annotation overlay', () => {
     await expect(el).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
     toolButton(el, 'Close annotation').click();
     await waitFor(() => el.currentPath === '/demo/player/A_DEMO_VIDEO', 'closed');
-    const closedAt = performance.now();
-    await waitFor(() => pb(el).player === 1, 'resumed', 3000);
-    expect(performance.now() - closedAt).to.be.greaterThan(200);
+    // On the player's clock; asking the media to play unpauses it at once (after the reactions to the timer).
+    clock.tick(EDITOR.resumeDelayMs - 1);
+    await nextTask();
+    expect(video.paused, 'not resumed just before the delay').to.equal(true);
+    clock.tick(1);
+    await waitFor(() => pb(el).player === 1, 'resumed at the delay', 3000);
   });
 
   it('the pencil draws in the chosen colour and size with the real mouse; the eraser removes pixels; undo and redo', async () => {
@@ -254,10 +263,10 @@ describe('annotation overlay', () => {
 const surfaceOf = (el: PatientEdPlayerElement) => el[CONTROLLER].annotationSurface!;
 type Obj = Record<string, unknown> & { kind?: string };
 const objects = (el: PatientEdPlayerElement) => surfaceOf(el).objects as unknown as Obj[];
-/** Where a point of the 960 x 540 plane is on the page. */
+/** Where a point of the plane (960 x 540) is on the page. */
 const onPage = (el: PatientEdPlayerElement, x: number, y: number) => {
   const r = surfaceRect(el);
-  return [r.left + (x / 960) * r.width, r.top + (y / 540) * r.height] as const;
+  return [r.left + (x / PLANE.width) * r.width, r.top + (y / PLANE.height) * r.height] as const;
 };
 async function click(x: number, y: number, modifier?: string) {
   if (modifier) await sendKeys({ down: modifier });
@@ -288,10 +297,10 @@ describe('annotation objects, selection, text and keyboard', () => {
     for (const name of ['Square', 'Circle', 'Triangle', 'Star', 'Diamond']) {
       await choose(el, 'Shapes', name);
       const s = objects(el).at(-1)!;
-      expect([s.kind, s.strokeWidth, s.stroke], name).to.deep.equal(['shape', 3, COLORS.green]);
-      if (name === 'Square') expect([s.width, s.height]).to.deep.equal([100, 100]);
-      if (name === 'Circle') expect(s.radius).to.equal(50);
-      if (name === 'Star') expect((s.points as unknown[]).length).to.equal(10);
+      expect([s.kind, s.strokeWidth, s.stroke], name).to.deep.equal(['shape', SHAPE.strokeWidth, COLORS.green]);
+      if (name === 'Square') expect([s.width, s.height]).to.deep.equal([SHAPE.radius * 2, SHAPE.radius * 2]);
+      if (name === 'Circle') expect(s.radius).to.equal(SHAPE.radius);
+      if (name === 'Star') expect((s.points as unknown[]).length).to.equal(SHAPE.starPoints * 2);
     }
     // The last shape is drawn in green on the canvas.
     await waitFor(() => countColor(el, COLORS.green) > 50, 'green outlines');
@@ -299,11 +308,11 @@ describe('annotation objects, selection, text and keyboard', () => {
     await waitFor(() => objects(el).at(-1)?.kind === 'sticky', 'a sticky');
     const sticky = objects(el).at(-1)! as Obj & { getObjects(): Obj[] };
     const [paper, text] = sticky.getObjects();
-    expect([paper.width, paper.height, text.fill, sticky.colorName]).to.deep.equal([150, 130, '#000000', 'green']);
+    expect([paper.width, paper.height, text.fill, sticky.colorName]).to.deep.equal([STICKY.width, STICKY.height, '#000000', 'green']);
     // A long text: the paper grows with it (the text never runs off it).
     surfaceOf(el).setText(sticky as never, 'Ice the knee for 20 minutes three times a day, keep the leg up, and call us if the swelling grows.');
-    expect((paper.height as number) >= (text.height as number) + 30).to.equal(true);
-    expect(paper.height as number).to.be.greaterThan(130);
+    expect((paper.height as number) >= (text.height as number) + 2 * STICKY.padding).to.equal(true);
+    expect(paper.height).to.be.greaterThan(STICKY.height);
     expect(objects(el).length).to.equal(9);
     // Choosing a tool clears the selection.
     toolButton(el, 'Pencil').click();
@@ -337,7 +346,7 @@ describe('annotation objects, selection, text and keyboard', () => {
     await waitFor(() => objects(el).every((o) => o.stroke === COLORS.purple), 'recoloured');
     // Clear removes the drawing layer only: the shapes stay.
     toolButton(el, 'Clear').click();
-    await sleep(50);
+    await waitFor(() => $(el, '[data-annotation-said]')!.textContent === 'Drawing cleared', 'cleared');
     expect(objects(el).length).to.equal(2);
     $(el, '.annotation-surface')!.focus();
     await sendKeys({ press: 'Delete' });
@@ -355,7 +364,7 @@ describe('annotation objects, selection, text and keyboard', () => {
     await sendKeys({ press: 'ArrowRight' });
     await sendKeys({ press: 'l' });
     await sendKeys({ press: 'j' });
-    expect([t.left - left]).to.deep.equal([20]);
+    expect([t.left - left]).to.deep.equal([2 * EDITOR.step]);
     await sendKeys({ press: 'Enter' });
     const editor = await waitFor(() => $<HTMLTextAreaElement>(el, '.annotation-text-editor'), 'text editor');
     expect(editor.value).to.equal('Enter your text here');
@@ -371,19 +380,20 @@ describe('annotation objects, selection, text and keyboard', () => {
     await waitFor(() => el.currentPath === '/demo/player/A_DEMO_VIDEO', 'left by Escape');
   });
 
-  it('keyboard drawing: arrows move a visible cursor, Space puts the pen down and lifts it; strokes are 8 wide', async () => {
+  it('keyboard drawing: arrows move a visible cursor, Space puts the pen down and lifts it; strokes of the keyboard width', async () => {
     const el = await openAnnotation();
     await enter(el);
     $(el, '.annotation-surface')!.focus();
     for (let i = 0; i < 3; i++) await sendKeys({ press: 'ArrowLeft' });
     const s = surfaceOf(el);
-    expect([s.cursorPosition.x, s.cursorPosition.y, s.cursorPosition.visible, s.cursorPosition.penDown]).to.deep.equal([450, 270, true, false]);
+    // From the middle of the plane, three steps left.
+    expect([s.cursorPosition.x, s.cursorPosition.y, s.cursorPosition.visible, s.cursorPosition.penDown]).to.deep.equal([PLANE.width / 2 - 3 * EDITOR.step, PLANE.height / 2, true, false]);
     await sendKeys({ press: 'Space' });
     for (let i = 0; i < 10; i++) await sendKeys({ press: 'ArrowRight' });
     await sendKeys({ press: 'Space' });
     expect($(el, '[data-annotation-said]')!.textContent).to.equal('Pen up');
     const line = objects(el).find((o) => o.kind === 'keyboard')!;
-    expect([line.strokeWidth, line.stroke]).to.deep.equal([8, COLORS.red]);
+    expect([line.strokeWidth, line.stroke]).to.deep.equal([EDITOR.keyboardStroke, COLORS.red]);
     await waitFor(() => countColor(el, COLORS.red) > 100, 'a red keyboard stroke');
     // Drawn between x 450 and 550 at y 270: red in the middle of it.
     const [px, py] = onPage(el, 500, 270);
@@ -487,8 +497,15 @@ describe('annotation screenshot and persistence', () => {
     await el.seekToIndex(1);
     await waitFor(() => pb(el).index === 1 && pb(el).ready && pb(el).player === 1, 'second item playing', 10000);
     await enter(el);
-    await sleep(100);
     expect(objects(el).length).to.equal(0);
+    // Its own drawing, and nothing of the first item's, when it is entered again (a drawing is loaded as its
+    // overlay opens: any other one would show there).
+    await choose(el, 'Shapes', 'Square');
+    await waitFor(() => objects(el).length === 1, 'a square');
+    toolButton(el, 'Close annotation').click();
+    await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
+    await enter(el);
+    await waitFor(() => objects(el).length === 1 && objects(el)[0].kind === 'shape' && !objects(el)[0].points, "the second item's square (not the first's star), alone");
   });
 
   it('the toolbar works by keyboard: arrows between buttons, into a menu and through it; axe-clean with a menu open', async () => {
@@ -531,8 +548,7 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
       const el = await openAnnotation();
       await enter(el);
       el.scrollIntoView({ block: 'start' }); // the page scrolled by the spacer's height
-      await sleep(50);
-      expect(window.scrollY).to.be.greaterThan(500);
+      await waitFor(() => window.scrollY > 500, 'the page scrolled');
       await choose(el, 'Shapes', 'Square');
       const sq = objects(el)[0] as Obj & { left: number; top: number };
       const [x, y] = onPage(el, 480, 270);
@@ -580,17 +596,17 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
     const t = objects(el)[0] as Obj & { set(o: object): void };
     t.set({ scaleX: 2, scaleY: 2 });
     s.canvas.fire('object:modified', { target: t as never });
-    expect([t.fontSize, t.width, t.scaleX, t.scaleY]).to.deep.equal([44, 400, 1, 1]);
+    expect([t.fontSize, t.width, t.scaleX, t.scaleY]).to.deep.equal([TEXT_KINDS.standard.fontSize * 2, TEXT_KINDS.standard.width * 2, 1, 1]);
     t.set({ scaleX: 0.1, scaleY: 0.5 });
     s.canvas.fire('object:modified', { target: t as never });
-    expect(t.width).to.equal(100);
-    t.set({ scaleX: 1, scaleY: 0.2 }); // far below 30 high: the font grows back until the box is 30 high
+    expect(t.width).to.equal(TEXT_MIN.width);
+    t.set({ scaleX: 1, scaleY: 0.2 }); // far below the least height: the font grows back until the box is that high
     s.canvas.fire('object:modified', { target: t as never });
-    expect(t.height as number).to.be.at.least(30);
-    // One short line scaled far down: its font grows back to a 30-high box.
+    expect(t.height).to.be.at.least(TEXT_MIN.height);
+    // One short line scaled far down: its font grows back to a box of the least height.
     t.set({ text: 'Hi', scaleX: 1, scaleY: 0.1 });
     s.canvas.fire('object:modified', { target: t as never });
-    expect(t.height as number).to.be.at.least(30);
+    expect(t.height).to.be.at.least(TEXT_MIN.height);
     expect(t.fontSize as number).to.be.greaterThan(20);
     await choose(el, 'Shapes', 'Square');
     const sq = objects(el)[1] as Obj & { set(o: object): void };
@@ -649,12 +665,12 @@ describe('annotation: undo covers every kind of change', () => {
     await waitFor(() => !$(el, '.annotation-text-editor') && text().text === 'Hip', 'edited, closed by the outside click');
     text().set({ scaleX: 1.5, scaleY: 1.5 }); // a resize
     s.canvas.fire('object:modified', { target: text() as never });
-    await waitFor(() => text().fontSize === 42, 'resized');
+    await waitFor(() => text().fontSize === TEXT_KINDS.subhead.fontSize * 1.5, 'resized');
     const undo = async (check: () => boolean, what: string) => {
       toolButton(el, 'Undo').click();
       await waitFor(check, what);
     };
-    await undo(() => text().fontSize === 28, 'resize undone');
+    await undo(() => text().fontSize === TEXT_KINDS.subhead.fontSize, 'resize undone');
     await undo(() => text().text === 'Enter your text here', 'edit undone');
     await undo(() => text().fill === COLORS.red, 'recolour undone');
     await undo(() => text().left === left, 'move undone');
@@ -672,11 +688,17 @@ describe('annotation: lifecycle and focus, after review', () => {
   afterEach(() => resetMouse());
 
   it('does not resume what was paused; the item changing under the overlay closes it and nothing plays by itself', async () => {
-    const el = await openAnnotation();
+    // On the player's clock: the resume delay passes when the test says so. Asking the media to play unpauses it at
+    // once, so a resume would show as soon as its timer, and the reactions to it, have run.
+    const clock = new FakeClock();
+    const el = await openAnnotation({}, clock);
+    const media = () => $<HTMLVideoElement>(el, 'video')!;
     await enter(el); // paused before: stays paused after
     toolButton(el, 'Close annotation').click();
     await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
-    await sleep(500);
+    clock.tick(EDITOR.resumeDelayMs);
+    await nextTask();
+    expect(media().paused, 'not asked to play').to.equal(true);
     expect(pb(el).player).to.not.equal(1);
     await el.playVideo();
     await waitFor(() => pb(el).player === 1, 'playing', 10000);
@@ -685,8 +707,11 @@ describe('annotation: lifecycle and focus, after review', () => {
     // The next item, without playing it (the host's seekToIndex would play it: that is asked for).
     el[CONTROLLER].loadedPlayback()!.setIndex(1, false);
     await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed by the item change', 5000);
-    await sleep(500);
-    expect(pb(el).index).to.equal(1);
+    // The resume delay, and the spacing of item loads, pass; a play asked for meanwhile would start as the item
+    // becomes ready.
+    clock.tick(Math.max(EDITOR.resumeDelayMs, TIMING.loadSpacingMs));
+    await waitFor(() => pb(el).index === 1 && pb(el).ready, 'the second item ready', 10000);
+    expect(media().paused, 'not asked to play').to.equal(true);
     expect(pb(el).player).to.not.equal(1); // the resume was for item 0: it does not play item 1
   });
 
@@ -708,7 +733,7 @@ describe('annotation: lifecycle and focus, after review', () => {
     expect(Math.abs(e.top - (r.top + b.top * zoom - 2))).to.be.lessThan(1.5);
     expect(Math.abs(e.width - (b.width * zoom + 4))).to.be.lessThan(1.5);
     const cs = getComputedStyle(editor);
-    expect([cs.color, cs.fontWeight, Math.round(parseFloat(cs.fontSize))]).to.deep.equal(['rgb(0, 173, 238)', '700', Math.round(36 * zoom)]);
+    expect([cs.color, cs.fontWeight, Math.round(parseFloat(cs.fontSize))]).to.deep.equal(['rgb(0, 173, 238)', '700', Math.round(TEXT_KINDS.head.fontSize * zoom)]);
     expect(cs.fontFamily).to.contain('Arial');
     await sendKeys({ press: 'Escape' });
     await waitFor(() => !$(el, '.annotation-text-editor'), 'closed');

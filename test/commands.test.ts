@@ -114,14 +114,19 @@ describe('command handlers against a fake context (no element)', () => {
     let loaded = false;
     const engine = await ctx.playback();
     ctx.loadedPlayback = () => (loaded ? engine : undefined);
+    // The engine's chunk arrives when the test says so.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
     ctx.playback = async () => {
-      await new Promise((r) => setTimeout(r, 10));
+      await arrived;
       loaded = true;
       return engine;
     };
     const answer = executeCommand(ctx, 'setVolume', [0.4]);
     expect(answer).to.be.instanceOf(Promise);
-    expect(calls).to.deep.equal([]);
+    await Promise.resolve();
+    expect(calls, 'nothing runs before the engine is there').to.deep.equal([]);
+    arrive();
     expect(await answer).to.equal(true);
     expect(calls).to.deep.equal([['setVolume', 0.4]]);
     // Once loaded, the same command runs at once (the UI and the keyboard stay synchronous).

@@ -3,11 +3,11 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { ControlsVisibility } from '../src/playback/controls-visibility';
-import { PLAYER_STATE } from '../src/playback/timing';
+import { PLAYER_STATE, TIMING } from '../src/playback/timing';
 import { layoutControlRow, type ControlRowMeasure } from '../src/screens/control-layout';
 import { FakeClock } from './fake-clock';
 import { renderCount } from '../src/app/render-count';
-import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, shadow, sleep, waitFor, waitForPath } from './helpers';
+import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextFrame, shadow, steady, waitFor, waitForPath } from './helpers';
 
 // Measures in px: buttons of 32 with a gap of 3 (a slot of 35), a slider of 84.
 const measure = (available: number, count: number): ControlRowMeasure => ({ available, gap: 3, start: 200, pinned: 140, volume: 84, slot: 35, count });
@@ -47,10 +47,10 @@ describe('control bar layout (pure)', () => {
     clock.tick(60_000);
     expect(shell.controlsVisible, 'activity while held does not start the timer').to.equal(true);
     controls.hold(false);
-    clock.tick(3999);
+    clock.tick(TIMING.controlsHideMouseMs - 1);
     expect(shell.controlsVisible).to.equal(true);
     clock.tick(1);
-    expect(shell.controlsVisible, 'hidden 4 s after the menu closed').to.equal(false);
+    expect(shell.controlsVisible, 'hidden in its usual time after the menu closed').to.equal(false);
     controls.dispose();
     expect(clock.pending).to.equal(0);
   });
@@ -126,18 +126,18 @@ describe('control bar fits its width', () => {
   it('fits the same controls when the page draws the player scaled (a CSS transform): layout pixels, not drawn ones', async () => {
     const el = await mountWide(640);
     await waitFor(() => $(el, '[data-control="more"]'), 'a More button');
-    const plain = names(rowControls(el));
+    const plain = await steady(() => names(rowControls(el)), 'the bar measured');
     for (const scale of [1.25, 0.8]) {
       el.style.transform = `scale(${scale})`;
       el.style.transformOrigin = '0 0';
       // A resize of the row makes it measure again (the transform alone does not): its observer runs before the
       // next frame, and the layout it sets is rendered by the one after.
       el.style.width = '641px';
-      for (let i = 0; i < 4; i++) await new Promise((r) => requestAnimationFrame(r));
+      await steady(() => [names(rowControls(el)), renderCount(el[CONTROLLER], 'controls')], `the bar measured at scale ${scale}`);
       expect(names(rowControls(el)), `the same controls at scale ${scale}`).to.deep.equal(plain);
       expect(rowsOf(rowControls(el)).size, `one row at scale ${scale}`).to.equal(1);
       el.style.width = '640px';
-      for (let i = 0; i < 4; i++) await new Promise((r) => requestAnimationFrame(r));
+      await steady(() => [names(rowControls(el)), renderCount(el[CONTROLLER], 'controls')], 'the bar measured again');
     }
   });
 
@@ -208,13 +208,14 @@ describe('control bar fits its width', () => {
       box.append(el);
       const c = el[CONTROLLER];
       await waitFor(() => c.state.playback.ready && $(el, '.control-row'), 'controls');
-      await sleep(300);
       const state = () => `${$(el, '.control-row')!.dataset.wrapped ?? '-'} ${$$(el, '[data-optional]').length} ${el.getBoundingClientRect().width}`;
+      // Settled (a loop would never be: each frame would measure, and render, anew), and it stays so.
+      await steady(() => [state(), renderCount(c, 'controls')], 'the bar settled');
       const before = renderCount(c, 'controls');
       const seen = new Set<string>();
       for (let i = 0; i < 10; i++) {
         seen.add(state());
-        await new Promise((r) => requestAnimationFrame(r));
+        await nextFrame();
       }
       expect([...seen], 'one layout, frame after frame').to.have.length(1);
       expect(renderCount(c, 'controls') - before, 'no render loop').to.be.at.most(1);
@@ -255,8 +256,8 @@ describe('control bar fits its width', () => {
     await waitFor(() => !$(el, '[data-control="more"]'), 'More gone with its menu open');
     // The keyboard's focus in the bar would keep it too (the Tab presses above): it goes to the stage first.
     $<HTMLElement>(el, '.stage')!.focus();
-    clock.tick(4000);
-    expect(c.state.shell.controlsVisible, 'the bar hides again 4 s later').to.equal(false);
+    clock.tick(TIMING.controlsHideMouseMs);
+    expect(c.state.shell.controlsVisible, 'the bar hides again in its usual time').to.equal(false);
     el.pauseVideo();
   });
 
@@ -310,8 +311,8 @@ describe('control bar fits its width', () => {
     expect(shadow(el).querySelector('.shell')!.classList.contains('controls-visible')).to.equal(true);
     more.click();
     await waitFor(() => !$(el, '.more-menu'), 'closed');
-    clock.tick(4000);
-    expect(c.state.shell.controlsVisible, 'hidden 4 s after').to.equal(false);
+    clock.tick(TIMING.controlsHideMouseMs);
+    expect(c.state.shell.controlsVisible, 'hidden in its usual time after').to.equal(false);
     el.pauseVideo();
   });
 });

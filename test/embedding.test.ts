@@ -259,9 +259,18 @@ describe('the hostable embed page (dist/embed.html)', function () {
     document.body.append(frame);
     expect(await ready).to.deep.include({ route: '/demo/player/A_DEMO_VIDEO' });
     expect(await command(frame, origin, 'getLanguage', 1)).to.equal('es');
+    // The frame says when it plays (its events come to this page: it is in allowed-origins).
+    const playing = new Promise<void>((resolve) => {
+      addEventListener('message', function onState(e: MessageEvent) {
+        const payload = (e.data as { payload?: { event?: unknown; data?: { state?: unknown } } } | null)?.payload;
+        if (e.source !== frame.contentWindow || payload?.event !== 'onStateChange' || payload.data?.state !== 1) return;
+        removeEventListener('message', onState);
+        resolve();
+      });
+    });
     expect(await command(frame, origin, 'playVideo', 2)).to.equal(true);
-    // Asked again until it plays (each answer is awaited: the loop is bounded by the test's timeout).
-    for (let id = 3; (await command(frame, origin, 'getPlayerState', id)) !== 1; id++) await new Promise((r) => setTimeout(r, 50));
+    await playing;
+    expect(await command(frame, origin, 'getPlayerState', 3)).to.equal(1);
   });
 
   it('copied to another host and configured in its own markup (provider-url on the element)', async () => {

@@ -3,7 +3,8 @@ import { sendMouse } from '@web/test-runner-commands';
 import { INTERFACE } from '../src/app/chunks';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
-import { $, cleanPlayersAndFaults, delayNext, FAULT_PROVIDER_URL, mountPlayer, shadow, waitFor, waitForPath } from './helpers';
+import { ProviderApi } from '../src/content/provider';
+import { $, cleanPlayersAndFaults, delayNext, FAULT_PROVIDER_URL, mountPlayer, nextTask, shadow, waitFor, waitForPath } from './helpers';
 
 /** A CMS theme that styles everything, with !important. */
 const THEME = `* { color: rgb(255, 0, 0) !important; font-family: "Courier New", monospace !important; font-size: 31px !important;
@@ -438,7 +439,7 @@ describe('vendor SDK URLs', () => {
 });
 
 describe('hostile data', () => {
-  it('client ids such as __proto__ are plain keys; only the 20 latest client configurations are cached', async () => {
+  it('client ids such as __proto__ are plain keys; only the latest client configurations, up to the limit, are cached', async () => {
     const { readStored, saveLayers, ACCOUNT_CACHE_LIMIT } = await import('../src/preferences/storage');
     localStorage.clear();
     saveLayers('__proto__', { color: '#111111' }, {}, '7');
@@ -448,7 +449,7 @@ describe('hostile data', () => {
     expect(stored.account.__proto__).to.deep.equal({ color: '#111111' });
     expect(stored.users.__proto__).to.equal('7');
     expect(stored.account.constructor).to.deep.equal({ color: '#222222' });
-    for (let i = 0; i < 30; i++) saveLayers(`c${i}`, { scale: 100 }, {});
+    for (let i = 0; i < ACCOUNT_CACHE_LIMIT + 10; i++) saveLayers(`c${i}`, { scale: 100 }, {});
     saveLayers('c3', { scale: 125 }, {}); // used again: the latest
     const { account, order } = readStored();
     const keys = Object.keys(account);
@@ -467,9 +468,9 @@ describe('hostile data', () => {
     localStorage.clear();
   });
 
-  it('a profile of more than 20,000 nodes is cut with one console warning; a container of 20,000 items flattens', async () => {
+  it('a profile of more nodes than the limit is cut with one console warning; a container of that many items flattens', async () => {
     const { flattenProfile, MAX_NODES } = await import('../src/content/profile');
-    const children = Array.from({ length: 25000 }, (_, i) => ({ code: `A_${i}`, layer: 'item', file: `f${i}`, labels: { en: `Item ${i}` } }));
+    const children = Array.from({ length: MAX_NODES + 5000 }, (_, i) => ({ code: `A_${i}`, layer: 'item', file: `f${i}`, labels: { en: `Item ${i}` } }));
     const warnings: string[] = [];
     const warn = console.warn;
     console.warn = (...a: unknown[]) => void warnings.push(a.join(' '));
@@ -507,19 +508,20 @@ describe('hostile data', () => {
     const t5 = fastest(small);
     const t20 = fastest(large);
     // Linear work gives a ratio near 4; the old duplicate check (an array search per child) gave about 16, and 20,000
-    // children took over half a second. A floor of 60 ms keeps a fast run from failing on timer granularity.
-    expect(t20, `5,000 items: ${t5.toFixed(1)} ms; 20,000: ${t20.toFixed(1)} ms`).to.be.below(Math.max(60, 8 * t5));
+    // children took over half a second (1.5 s on this project's test machine). The floor, well under that, keeps a
+    // fast run from failing on timer granularity, and a run slowed by a loaded machine from failing on its load.
+    expect(t20, `5,000 items: ${t5.toFixed(1)} ms; 20,000: ${t20.toFixed(1)} ms`).to.be.below(Math.max(300, 8 * t5));
   });
 });
 
 describe('hostile playlists', () => {
-  it('more than 500 items or 500 slides are cut, with a console warning', async () => {
+  it('more items or slides than the limits are cut, with a console warning', async () => {
     const { normalisePlaylist, MAX_ITEMS, MAX_SLIDES } = await import('../src/content/normalise-playlist');
     const warnings: string[] = [];
     const warn = console.warn;
     console.warn = (...a: unknown[]) => void warnings.push(a.join(' '));
     try {
-      const items = Array.from({ length: 800 }, (_, i) => ({ type: 'Slides', code: `S${i}`, slides: Array.from({ length: i === 0 ? 900 : 1 }, (_, j) => ({ image: `s${j}.jpg`, t: j * 1000 })) }));
+      const items = Array.from({ length: MAX_ITEMS + 300 }, (_, i) => ({ type: 'Slides', code: `S${i}`, slides: Array.from({ length: i === 0 ? MAX_SLIDES + 400 : 1 }, (_, j) => ({ image: `s${j}.jpg`, t: j * 1000 })) }));
       const p = normalisePlaylist({ code: 'A_HUGE', type: 'slides', items }, 'A_HUGE');
       expect(p.items.length).to.equal(MAX_ITEMS);
       expect(p.items[0].slides.length).to.equal(MAX_SLIDES);
@@ -527,7 +529,7 @@ describe('hostile playlists', () => {
       console.warn = warn;
     }
     expect(warnings.length).to.equal(2);
-    expect(warnings[0]).to.contain('800 items of A_HUGE');
+    expect(warnings[0]).to.contain(`${MAX_ITEMS + 300} items of A_HUGE`);
   });
 });
 
@@ -541,14 +543,30 @@ describe('races', () => {
     await waitFor(() => c.state.playback.ready && c.state.playback.hasCaptions, 'English captions', 10000);
     const english = c.state.playback.cues.map((q) => q.text).join('|');
     const engine = await c.playback();
-    await delayNext('/api/videos/', 700); // the Spanish answer comes late
-    engine.setCaptionLanguage('es');
-    engine.setCaptionLanguage('de');
-    await waitFor(() => c.state.playback.cues.length > 0 && c.state.playback.cues.map((q) => q.text).join('|') !== english, 'German captions', 5000);
-    const german = c.state.playback.cues.map((q) => q.text).join('|');
-    await new Promise((r) => setTimeout(r, 1000)); // the late Spanish answer has come and gone
-    expect(c.state.playback.ccLanguage).to.equal('de');
-    expect(c.state.playback.cues.map((q) => q.text).join('|')).to.equal(german);
+    // Every caption request the player makes, and whether its answer is in (or it was given up).
+    const asked: { language: string; over: boolean }[] = [];
+    const { captions: realCaptions } = Object.getOwnPropertyDescriptors(ProviderApi.prototype);
+    ProviderApi.prototype.captions = function (this: ProviderApi, ...args: Parameters<ProviderApi['captions']>) {
+      const answer = (realCaptions.value as ProviderApi['captions']).apply(this, args);
+      const entry = { language: args[2], over: false };
+      asked.push(entry);
+      void answer.then(() => (entry.over = true), () => (entry.over = true));
+      return answer;
+    };
+    try {
+      await delayNext('/api/videos/', 700); // the Spanish answer comes late
+      engine.setCaptionLanguage('es');
+      engine.setCaptionLanguage('de');
+      await waitFor(() => c.state.playback.cues.length > 0 && c.state.playback.cues.map((q) => q.text).join('|') !== english, 'German captions', 5000);
+      const german = c.state.playback.cues.map((q) => q.text).join('|');
+      // The late Spanish answer has come and gone (or was given up): the player's reaction to it has run by the
+      // time a look, a later task, sees it over.
+      await waitFor(() => asked.filter((a) => a.language === 'es').every((a) => a.over), 'the Spanish request over', 5000);
+      expect(c.state.playback.ccLanguage).to.equal('de');
+      expect(c.state.playback.cues.map((q) => q.text).join('|')).to.equal(german);
+    } finally {
+      Object.defineProperty(ProviderApi.prototype, 'captions', realCaptions);
+    }
   });
 });
 
@@ -556,14 +574,36 @@ describe('races (interface language)', () => {
   cleanPlayersAndFaults();
 
   it('two interface languages chosen quickly: the last one wins', async () => {
-    const el = await mountPlayer({ client: 'demo' });
-    const c = el[CONTROLLER];
-    c.setLocalPreference('menuLanguage', 'es');
-    c.setLocalPreference('menuLanguage', 'ar');
-    c.setLocalPreference('menuLanguage', 'de');
-    await waitFor(() => c.state.locale === 'de', 'German', 5000);
-    await new Promise((r) => setTimeout(r, 500));
-    expect([c.state.locale, c.i18n.locale, $(el, '.shell')!.getAttribute('lang'), $(el, '.shell')!.getAttribute('dir')]).to.deep.equal(['de', 'de', 'de', 'ltr']);
+    const { loaders } = await import('../src/i18n/locales');
+    // Every catalog chunk asked for, and whether it is in.
+    const asked: { over: boolean }[] = [];
+    const real = Object.values(loaders).map((byLanguage) => ({ byLanguage, loads: { ...byLanguage } }));
+    for (const { byLanguage, loads } of real) {
+      for (const [language, load] of Object.entries(loads)) {
+        byLanguage[language as keyof typeof byLanguage] = () => {
+          const entry = { over: false };
+          asked.push(entry);
+          const chunk = load();
+          void chunk.then(() => (entry.over = true), () => (entry.over = true));
+          return chunk;
+        };
+      }
+    }
+    try {
+      const el = await mountPlayer({ client: 'demo' });
+      const c = el[CONTROLLER];
+      c.setLocalPreference('menuLanguage', 'es');
+      c.setLocalPreference('menuLanguage', 'ar');
+      c.setLocalPreference('menuLanguage', 'de');
+      await waitFor(() => c.state.locale === 'de', 'German', 5000);
+      // The catalogs of the languages left behind are in too (what the player does with them has run by the time a
+      // look, a later task, sees them in).
+      await waitFor(() => asked.every((a) => a.over), 'every catalog asked for in', 5000);
+      await waitFor(() => $(el, '.shell')!.getAttribute('lang') === 'de', 'the shell rendered in German');
+      expect([c.state.locale, c.i18n.locale, $(el, '.shell')!.getAttribute('lang'), $(el, '.shell')!.getAttribute('dir')]).to.deep.equal(['de', 'de', 'de', 'ltr']);
+    } finally {
+      for (const { byLanguage, loads } of real) Object.assign(byLanguage, loads);
+    }
   });
 
   it('a slow Arabic catalog that arrives after German was chosen does not turn the interface Arabic', async () => {
@@ -583,9 +623,10 @@ describe('races (interface language)', () => {
       await waitFor(() => c.state.locale === 'de' && c.i18n.locale === 'de', 'German');
       release();
       await held;
-      // The Arabic catalog's chunk resolves and its continuation runs; then nothing may have changed.
+      // The Arabic catalog's chunk resolves and its continuation, a chain of promise reactions, runs; then nothing may
+      // have changed.
       await realArabic();
-      await new Promise((r) => setTimeout(r, 0));
+      await nextTask();
       expect([c.i18n.locale, c.state.locale, el.getLanguage(), $(el, '.shell')!.getAttribute('dir')]).to.deep.equal(['de', 'de', 'de', 'ltr']);
     } finally {
       loaders.messages.ar = realArabic;

@@ -68,11 +68,20 @@ describe('HTTP client against the reference provider', () => {
     abort.abort();
     expect((await api().clientConfig('demo', abort.signal).catch((e) => e)).kind).to.equal('aborted');
     await failNext('/api/clients/demo', 503, 10);
-    const slow = new ProviderApi(resolveHosts(FAULT_PROVIDER_URL), new HttpClient({ retry: { retries: 5, baseDelay: 2000, maxDelay: 2000 } }));
+    // The first answer (503) seen by the client: it is then waiting to retry (seconds away).
+    let answers = 0;
+    const counted: typeof fetch = (input, init) => {
+      const response = fetch(input, init);
+      void response.then(() => answers++, () => undefined);
+      return response;
+    };
+    const slow = new ProviderApi(resolveHosts(FAULT_PROVIDER_URL), new HttpClient({ retry: { retries: 5, baseDelay: 2000, maxDelay: 2000 }, fetch: counted }));
     const a2 = new AbortController();
     const pending = slow.clientConfig('demo', a2.signal).catch((e) => e);
-    setTimeout(() => a2.abort(), 100);
+    await waitFor(() => answers === 1, 'the first attempt answered');
+    a2.abort();
     expect((await pending).kind).to.equal('aborted');
+    expect(answers, 'no second attempt').to.equal(1);
   });
 
   it('times out when a timeout is set (20 s by default: test/reliability.test.ts)', async () => {
@@ -145,8 +154,9 @@ describe('provider failures reach the screen as a message with a retry action', 
     retry.blur(); // the visitor clicked the page's text: the focus is on the page's body
     await clearFailures();
     retry.click(); // (the page retries it, say)
+    // The player moves the focus in a mutation observer's callback, a microtask after the menu is put on the page:
+    // when a look (a later task) sees the menu, that has run.
     await waitFor(() => $(el, '.menu-sections'), 'menu after retry', 15000);
-    await new Promise((r) => setTimeout(r, 100));
     expect(shadow(el).activeElement, 'nothing in the player took the focus').to.equal(null);
     expect(document.activeElement === document.body).to.equal(true);
   });

@@ -15,9 +15,10 @@ describe('menu screen', () => {
     // Walk down until items appear.
     let guard = 0;
     while (!$(el, '.item-card') && guard++ < 5) {
-      $(el, '.section-card')!.click();
-      await waitFor(() => $(el, '.item-card') ?? $(el, '.section-card'), 'next level');
-      await new Promise((r) => setTimeout(r, 50));
+      const card = $(el, '.section-card')!;
+      card.click();
+      // Each level is a new list: the card clicked goes with the level it was on.
+      await waitFor(() => !card.isConnected && ($(el, '.item-card') ?? $(el, '.section-card')), 'next level');
     }
     const items = $$(el, '.item-card');
     expect(items.length).to.be.greaterThan(0);
@@ -138,9 +139,12 @@ describe('menu screen', () => {
     document.body.append(pageButton);
     try {
       pageButton.focus();
+      el[CONTROLLER].navigate('/demo/menu/L_ORTHO');
+      await waitFor(() => $(el, '.section-card[data-code="C_FEATURED"]'), 'the library');
+      // React runs a render's effects (where focus follows a navigation) before it renders again: once the next
+      // screen shows, the library's have run.
       el[CONTROLLER].navigate('/demo/menu/C_FEATURED');
       await waitFor(() => $(el, '.item-card'), 'the section');
-      await new Promise((r) => setTimeout(r, 100));
       expect(document.activeElement === pageButton, 'the page keeps its focus').to.equal(true);
     } finally {
       pageButton.remove();

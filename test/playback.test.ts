@@ -1,13 +1,14 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
 import { ANALYTICS } from '../src/playback/analytics';
+import { TIMING } from '../src/playback/timing';
 import { nextIndex, prevIndex, setIndex } from '../src/playback/playlist-index';
 import { parseVtt } from '../src/playback/vtt';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { FakeClock } from './fake-clock';
 import { messages as ptMessages } from '../locales/pt/player';
 
-import { $, answerNext, cleanPlayersAndFaults, $$, clearFailures, clearStorage, controlNames, failNext, FAULT_PROVIDER_URL, findControl, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath, flat, sleep } from './helpers';
+import { $, answerNext, cleanPlayersAndFaults, $$, clearFailures, clearStorage, controlNames, failNext, FAULT_PROVIDER_URL, findControl, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath, flat, nextTask } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const engine = (el: PatientEdPlayerElement) => el[CONTROLLER].engine;
@@ -98,18 +99,20 @@ describe('playback of the real sample MP4s', () => {
     expect(volumes.at(-1)).to.deep.equal({ volume: 0, muted: true });
   });
 
-  it('shows a transient indicator that clears after 350 ms', async () => {
+  it('shows a transient indicator that clears after its time', async () => {
     // The player's clock, not the machine's: a loaded machine saw the indicator late and timed it short.
     const clock = new FakeClock();
     const el = await mountReady({ code: 'A_DEMO_VIDEO' }, clock);
     engine(el).setVolume(0.5);
     await waitFor(() => $(el, '.indicator[data-indicator="volume"]'), 'indicator');
     expect(text(el, '.indicator')).to.equal('50%');
-    clock.tick(349);
-    await sleep(50); // a render, if the indicator had been cleared
-    expect(text(el, '.indicator'), 'still shown at 349 ms').to.equal('50%');
+    // The indicator's timer clears the state at once; the screen follows the state.
+    clock.tick(TIMING.indicatorMs - 1);
+    expect(pb(el).indicator, 'still shown just before its time').to.equal('volume');
+    expect(text(el, '.indicator')).to.equal('50%');
     clock.tick(1);
-    await waitFor(() => !$(el, '.indicator'), 'indicator cleared at 350 ms', 2000);
+    expect(pb(el).indicator, 'cleared at its time').to.equal('');
+    await waitFor(() => !$(el, '.indicator'), 'indicator cleared on screen', 2000);
     engine(el).mute();
     expect(pb(el).indicator).to.equal('mute');
   });
@@ -188,12 +191,16 @@ describe('playback of the real sample MP4s', () => {
     await waitFor(() => pb(el).index === 1 && pb(el).player === 1, 'second item playing', 10000);
     engine(el).seek(3);
     const analytics = record<{ type: number; label: string }>(el, 'analytics');
+    // The Spanish media's `playing` (heard first, in the capture phase): the engine starts a viewing there, if ever.
+    let spanishPlaying = false;
+    const onPlaying = (e: Event) => (spanishPlaying ||= (e.target as HTMLMediaElement).src.endsWith('/es.mp4'));
+    shadow(el).addEventListener('playing', onPlaying, true);
     el[CONTROLLER].setLanguage('es');
-    await waitFor(() => pb(el).voLanguage === 'es' && pb(el).player === 1 && video(el)?.src.endsWith('/es.mp4'), `Spanish, playing (${pb(el).voLanguage} ${pb(el).player} ${video(el)?.src} ${pb(el).index})`, 10000);
+    await waitFor(() => spanishPlaying && pb(el).voLanguage === 'es' && pb(el).player === 1, `Spanish, playing (${pb(el).voLanguage} ${pb(el).player} ${video(el)?.src} ${pb(el).index})`, 10000);
+    shadow(el).removeEventListener('playing', onPlaying, true);
     expect(pb(el).index).to.equal(1);
     expect(pb(el).currentTime).to.be.at.least(2.5);
     // The same viewing: no second load / start for analytics.
-    await sleep(300);
     expect(analytics.filter((a) => a.type === ANALYTICS.VIDEO_LOAD || a.type === ANALYTICS.VIDEO_START)).to.deep.equal([]);
   });
 
@@ -307,58 +314,61 @@ describe('keyboard, controls and notices', () => {
     expect(pb(el2).muted).to.equal(false);
   });
 
-  it('controls show on mouse move and hide after 4 s while playing; stay while paused (player clock)', async () => {
+  it('controls show on mouse move and hide after their time while playing; stay while paused (player clock)', async () => {
     const clock = new FakeClock();
     const el = await mountReady({ code: 'A_DEMO_VIDEO' }, clock);
+    const c = el[CONTROLLER];
     const shell = $(el, '.shell')!;
     await engine(el).play();
     await waitFor(() => pb(el).player === 1, 'playing');
     $(el, '.stage')!.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'mouse' }));
     await waitFor(() => shell.classList.contains('controls-visible'), 'controls visible');
-    clock.tick(3999);
-    await sleep(50);
-    expect(shell.classList.contains('controls-visible'), 'still visible at 3999 ms').to.equal(true);
+    // The hide timer sets the state at once; the shell's class follows the state.
+    clock.tick(TIMING.controlsHideMouseMs - 1);
+    expect(c.state.shell.controlsVisible, 'still visible just before the time').to.equal(true);
     clock.tick(1);
-    await waitFor(() => !shell.classList.contains('controls-visible'), 'hidden at 4000 ms');
-    await sleep(300); // the fade is a real CSS transition
-    expect(getComputedStyle($(el, '.controls')!).opacity).to.equal('0');
+    expect(c.state.shell.controlsVisible, 'hidden at the time').to.equal(false);
+    await waitFor(() => !shell.classList.contains('controls-visible'), 'hidden on screen');
+    // The fade is a real CSS transition: its end.
+    await waitFor(() => getComputedStyle($(el, '.controls')!).opacity === '0', 'faded out');
     engine(el).pause();
     await waitFor(() => shell.classList.contains('controls-visible'), 'visible while paused');
     clock.tick(60_000);
-    await sleep(300); // the fade back in
+    expect(c.state.shell.controlsVisible, 'still visible a minute later, paused').to.equal(true);
     expect(shell.classList.contains('controls-visible')).to.equal(true);
-    expect(getComputedStyle($(el, '.controls')!).opacity).to.equal('1');
+    await waitFor(() => getComputedStyle($(el, '.controls')!).opacity === '1', 'faded back in');
   });
 
-  it('controls hide after 7 s after a touch (player clock)', async () => {
+  it('controls hide after their time after a touch (player clock)', async () => {
     const clock = new FakeClock();
     const el = await mountReady({ code: 'A_DEMO_SLIDES' }, clock);
+    const c = el[CONTROLLER];
     const shell = $(el, '.shell')!;
     await engine(el).play();
     await waitFor(() => pb(el).player === 1, 'playing');
     $(el, '.stage')!.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'touch' }));
     await waitFor(() => shell.classList.contains('controls-visible'), 'controls visible');
-    clock.tick(6999);
-    await sleep(50);
-    expect(shell.classList.contains('controls-visible'), 'still visible at 6999 ms').to.equal(true);
+    clock.tick(TIMING.controlsHideTouchMs - 1);
+    expect(c.state.shell.controlsVisible, "still visible just before the touch's time").to.equal(true);
     clock.tick(1);
-    await waitFor(() => !shell.classList.contains('controls-visible'), 'hidden at 7000 ms');
+    expect(c.state.shell.controlsVisible, "hidden at the touch's time").to.equal(false);
+    await waitFor(() => !shell.classList.contains('controls-visible'), 'hidden on screen');
   });
 
-  it('the play/pause/volume indicator clears after 350 ms (player clock)', async () => {
+  it('the play/pause/volume indicator clears after its time (player clock)', async () => {
     const clock = new FakeClock();
     const el = await mountReady({ code: 'A_DEMO_VIDEO' }, clock);
     engine(el).setVolume(0.5);
     await waitFor(() => $(el, '.indicator[data-indicator="volume"]'), 'volume indicator');
     expect(text(el, '.indicator')).to.equal('50%');
-    clock.tick(349);
-    await sleep(50);
-    expect($(el, '.indicator')).to.exist;
+    clock.tick(TIMING.indicatorMs - 1);
+    expect(pb(el).indicator, 'still shown just before its time').to.equal('volume');
     clock.tick(1);
-    await waitFor(() => !$(el, '.indicator'), 'indicator cleared at 350 ms');
+    expect(pb(el).indicator, 'cleared at its time').to.equal('');
+    await waitFor(() => !$(el, '.indicator'), 'indicator cleared on screen');
   });
 
-  it('language fallbacks show the exact notices, announced, for 5000 ms', async () => {
+  it('language fallbacks show the exact notices, announced, for their time', async () => {
     const clock = new FakeClock();
     const el = await mountPlayer({ client: 'demo', code: 'A_POSTURE', 'vo-language': 'de', 'cc-language': 'pt' }, { clock });
     await waitFor(() => $$(el, '.notice').length === 2, 'two notices', 10000);
@@ -368,11 +378,12 @@ describe('keyboard, controls and notices', () => {
       'If a video does not support your selected language, subtitles will display in English.',
     ]);
     expect([pb(el).voLanguage, pb(el).ccLanguage]).to.deep.equal(['en', 'en']);
-    clock.tick(4999);
-    await sleep(50);
-    expect($$(el, '.notice'), 'still shown at 4999 ms').to.have.length(2);
+    // The notices' timer takes them out of the state at once; the screen follows the state.
+    clock.tick(TIMING.notificationMs - 1);
+    expect(el[CONTROLLER].state.notifications, 'still shown just before their time').to.have.length(2);
     clock.tick(1);
-    await waitFor(() => $$(el, '.notice').length === 0, 'notices gone at 5000 ms');
+    expect(el[CONTROLLER].state.notifications, 'gone at their time').to.have.length(0);
+    await waitFor(() => $$(el, '.notice').length === 0, 'notices gone from the screen');
     // In the visitor's language when the menu is in it.
     const pt = await mountPlayer({ client: 'demo', code: 'A_POSTURE', language: 'pt' });
     await waitFor(() => $$(pt, '.notice').length === 2, 'two Portuguese notices', 10000);
@@ -462,8 +473,10 @@ describe('analytics', () => {
     expect(events.find((e) => e.type === ANALYTICS.VIDEO_STEP)!.label).to.equal(`${item.code} ${chapter.h}`);
     engine(el).seek(pb(el).duration * 0.8);
     await waitFor(() => events.filter((e) => e.type === ANALYTICS.VIDEO_PERCENT).length >= 3, 'milestones');
-    engine(el).seek(pb(el).duration * 0.3);
-    await sleep(200);
+    const back = pb(el).duration * 0.3;
+    engine(el).seek(back);
+    // Played on from there: the player's poll has seen the media at its new place.
+    await waitFor(() => pb(el).currentTime > back + 0.1, 'playing on from 30 %', 5000);
     engine(el).seek(pb(el).duration - 0.3);
     await waitFor(() => events.some((e) => e.type === ANALYTICS.VIDEO_END), 'end', 5000);
     const percents = events.filter((e) => e.type === ANALYTICS.VIDEO_PERCENT && e.label.startsWith(item.code)).map((e) => e.label);
@@ -558,7 +571,8 @@ describe('autoplay, touch devices, skipping rules and release', () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', autoplay: '1' });
     await waitFor(() => pb(el).player === 1, 'autoplaying', 10000);
     const still = await mountReady({ code: 'A_DEMO_VIDEO' });
-    await sleep(300);
+    // Autoplay asks the media to play as the item becomes ready, and asking unpauses it at once.
+    expect(video(still).paused, 'the media not asked to play').to.equal(true);
     expect(pb(still).player).to.equal(0);
     expect($(still, '[data-control="big-play"]')).to.exist;
   });
@@ -571,7 +585,8 @@ describe('autoplay, touch devices, skipping rules and release', () => {
     try {
       const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', autoplay: '1' });
       await waitFor(() => pb(el).ready && pb(el).awaitingTap, 'awaiting a tap', 10000);
-      await sleep(300);
+      // Autoplay would have asked the media to play as the item became ready (which unpauses it at once).
+      expect(video(el).paused, 'the media not asked to play').to.equal(true);
       expect(pb(el).player).to.equal(0);
       $(el, '[data-control="big-play"]')!.click();
       await waitFor(() => pb(el).player === 1, 'playing after the tap');
@@ -599,7 +614,8 @@ describe('autoplay, touch devices, skipping rules and release', () => {
   });
 
   it('releases its media, timers and listeners when the element leaves the page', async () => {
-    const el = await mountReady({ code: 'A_DEMO_VIDEO' });
+    const clock = new FakeClock();
+    const el = await mountReady({ code: 'A_DEMO_VIDEO' }, clock);
     await engine(el).play();
     await waitFor(() => pb(el).player === 1, 'playing');
     const media = video(el);
@@ -610,7 +626,7 @@ describe('autoplay, touch devices, skipping rules and release', () => {
     expect(media.paused).to.equal(true);
     expect(media.getAttribute('src')).to.equal(null);
     const time = pb(el).currentTime;
-    await sleep(300);
+    clock.tick(TIMING.pollMs * 10);
     expect(pb(el).currentTime).to.equal(time); // no progress poll any more
     expect(states.length).to.be.at.most(1);
     // Back on the page, it plays again.
@@ -735,7 +751,7 @@ describe('the host page around playback: moves, volume across playlists, early s
     await waitFor(() => pb(el).ready && pb(el).index === 1, 'second item');
     await el.seekTo(4);
     el.remove();
-    await sleep(100);
+    await nextTask(); // released at the end of the task in which it left
     // Off the page the media is released: not ready, and nothing plays.
     expect([el.getPlayerState(), pb(el).ready]).to.deep.equal([-1, false]);
     document.body.append(el);
@@ -771,8 +787,8 @@ describe('the host page around playback: moves, volume across playlists, early s
     await waitForPath(el, /\/demo\/menu/);
     expect(await el.playVideo()).to.equal(false);
     el.navigate('A_DEMO_SLIDES');
+    // A play left waiting would run as the item becomes ready, and slides report playing at once.
     await waitFor(() => pb(el).playlist?.code === 'A_DEMO_SLIDES' && pb(el).ready, 'slides ready');
-    await sleep(300);
     expect(el.getPlayerState(), 'not playing by itself').to.not.equal(1);
   });
 

@@ -4,7 +4,7 @@ import { DEFAULT_PREFERENCES, STORAGE_KEY, STORAGE_VERSION, STORAGE_VERSION_KEY 
 import { mergePreferences } from '../src/preferences/merge';
 import { coerceQueryValue, queryLayerFrom } from '../src/preferences/query';
 import { readStored, saveLayers, writeStored } from '../src/preferences/storage';
-import { $, clearStorage, mountPlayer, text, unmountAll, waitFor } from './helpers';
+import { $, clearStorage, mountPlayer, nextTask, text, unmountAll, waitFor } from './helpers';
 
 describe('preferences: defaults, layers, aliases, coercion', () => {
   beforeEach(clearStorage);
@@ -171,14 +171,15 @@ describe('preferences: storage is untrusted and may fail', () => {
         await waitFor(() => c.preferences().fontSize === 150, `${broken}: the first choice`);
         c.setLocalPreference('increaseContrast', 1);
         await waitFor(() => c.preferences().increaseContrast === 1, `${broken}: the second choice`);
-        // The second choice's save (merged onto storage that said nothing or something old) kept the first.
-        await new Promise((r) => setTimeout(r, 0));
+        // The second choice's save (merged onto storage that said nothing or something old) kept the first. The save
+        // runs in the state's subscriber, a promise reaction after the change: over by the next task.
+        await nextTask();
         expect([c.preferences().fontSize, c.preferences().increaseContrast], `${broken}: both kept`).to.deep.equal([150, 1]);
         el.setAttribute('client', 'riverside');
         await waitFor(() => c.state.loadedClient === 'riverside' && c.state.clientStatus === 'ready', `${broken}: the other client`);
         c.setLocalPreference('menuLanguage', 'de');
         await waitFor(() => c.preferences().menuLanguage === 'de', `${broken}: a choice after the change`);
-        await new Promise((r) => setTimeout(r, 0));
+        await nextTask();
         expect([c.preferences().fontSize, c.preferences().increaseContrast, c.preferences().menuLanguage], `${broken}: all kept`).to.deep.equal([150, 1, 'de']);
       } finally {
         proto.getItem = getItem;

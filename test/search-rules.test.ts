@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { createLimitedRequester } from '../src/search/requester';
 import { flattenProfile } from '../src/content/profile';
 import { parseFacetFilters, profileRecords, SearchIndex, normalize, queryForms } from '../src/search/engine.js';
-import { titleSortIndex } from '../src/search/fields.js';
+import { MAX_QUERY_LENGTH, titleSortIndex } from '../src/search/fields.js';
 import { fromUiState, readSearchQuery, toUiState, withSearchQuery, writeSearchQuery } from '../src/search/route-state';
 import { resolveSearchConfig } from '../src/search/session';
 import { searchNextTarget } from '../src/search/search-next';
@@ -182,11 +182,11 @@ describe('search engine (pure)', () => {
   it('takes malformed requests without throwing; reports its processing time from the injected clock', () => {
     let now = 0;
     const index = new SearchIndex(records(), { now: () => (now += 7) }).build();
-    const answer = index.multiSearch([null, { indexName: 5, params: 'query=knee&hitsPerPage=%221%22' }, { indexName: 'demo', query: 'x'.repeat(5000) }]);
+    const answer = index.multiSearch([null, { indexName: 5, params: 'query=knee&hitsPerPage=%221%22' }, { indexName: 'demo', query: 'x'.repeat(MAX_QUERY_LENGTH * 10) }]);
     expect(answer.results.length).to.equal(3);
     expect((answer.results[0] as { nbHits: number }).nbHits).to.equal(5);
     expect(ids(answer.results[1] as { hits: { objectID: string }[] })).to.deep.equal(['A_KNEE']);
-    expect((answer.results[2] as { query: string }).query.length).to.equal(512);
+    expect((answer.results[2] as { query: string }).query.length).to.equal(MAX_QUERY_LENGTH);
     expect((answer.results[0] as { processingTimeMS: number }).processingTimeMS).to.equal(7);
     expect(index.multiSearch('nope').results).to.deep.equal([]);
     const facets = index.multiSearch([{ indexName: 'demo', type: 'facet', facet: 'languages', facetQuery: 'd' }]).results[0] as { facetHits: unknown[] };
@@ -200,7 +200,7 @@ describe('search state in the route (pure)', () => {
     const state = readSearchQuery(new URLSearchParams({ search: 'knee', taxonomy, menuLanguage: 'es' }).toString());
     expect(state).to.deep.equal({ query: 'knee', refinements: { topics: ['C_KNEE'], kind: ['video'], languages: ['es'] }, sort: 'title' });
     expect(writeSearchQuery(state)).to.deep.equal({ search: 'knee', taxonomy: 'topics:C_KNEE,kind:video,languages:es,sort:title' });
-    expect(readSearchQuery(`search=${'a'.repeat(600)}`).query.length).to.equal(512);
+    expect(readSearchQuery(`search=${'a'.repeat(MAX_QUERY_LENGTH + 88)}`).query.length).to.equal(MAX_QUERY_LENGTH);
     expect(writeSearchQuery({ query: ' ', refinements: { topics: ['a,b:c'] }, sort: 'relevance' })).to.deep.equal({ search: '', taxonomy: 'topics:a%2Cb%3Ac' });
     expect(readSearchQuery(new URLSearchParams({ taxonomy: 'topics:a%2Cb%3Ac' }).toString()).refinements.topics).to.deep.equal(['a,b:c']);
     expect(withSearchQuery('menuLanguage=es&search=old', { search: '', taxonomy: 'kind:video' })).to.equal('menuLanguage=es&taxonomy=kind%3Avideo');

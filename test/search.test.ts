@@ -2,9 +2,11 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { MAX_QUERY_LENGTH } from '../src/search/fields.js';
+import { SEARCH_TIMING } from '../src/search/search-modal';
 import type { SearchSession } from '../src/search/session';
 import { FakeClock } from './fake-clock';
-import { $, $$, cleanPlayersAndFaults, clearFailures, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, PROVIDER_URL, providerLog, shadow, sleep, text, waitFor, waitForPath } from './helpers';
+import { $, $$, cleanPlayersAndFaults, clearFailures, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, PROVIDER_URL, providerLog, shadow, steady, text, waitFor, waitForPath, watchRequests } from './helpers';
 
 const active = (el: Element) => shadow(el).activeElement as HTMLElement | null;
 const input = (el: Element) => $<HTMLInputElement>(el, '.modal input[type="search"]');
@@ -48,7 +50,7 @@ describe('search dialog: the embedded index', () => {
     const box = input(el)!;
     expect([box.placeholder, box.maxLength, box.spellcheck, box.getAttribute('autocorrect'), box.getAttribute('autocapitalize'), box.required]).to.deep.equal([
       'Search here…',
-      512,
+      MAX_QUERY_LENGTH,
       false,
       'off',
       'off',
@@ -70,13 +72,15 @@ describe('search dialog: the embedded index', () => {
     await waitFor(() => active(el) === button, 'focus back on the Search button');
   });
 
-  it('types, highlights with <mark>, announces the count, writes the route after 400 ms of quiet; the page URL is untouched', async () => {
+  it('types, highlights with <mark>, announces the count, writes the route after its delay of quiet; the page URL is untouched', async () => {
     const href = location.href;
     const historyLength = history.length;
     const el = await mountPlayer({ client: 'demo' });
     await openSearch(el);
     await settled(el);
     type(el, 'kne');
+    // Not yet written: the visitor is still typing (the write waits for its delay of quiet: see the next test).
+    expect(el[CONTROLLER].search.includes('search=')).to.equal(false);
     await settled(el, 'kne');
     expect(hitIds(el)).to.include('A_KNEE_ARTHRITIS');
     expect(hitIds(el)).to.not.include('A_CATARACTS');
@@ -86,8 +90,6 @@ describe('search dialog: the embedded index', () => {
     expect($(el, '[data-search-stats]')!.getAttribute('role')).to.equal('status');
     expect(stats(el)).to.match(/^\d+ results found in \d+ms$/);
     expect(count(el)).to.equal(hitIds(el).length);
-    // Not yet written: the visitor is still typing.
-    expect(el[CONTROLLER].search.includes('search=')).to.equal(false);
     await waitFor(() => new URLSearchParams(el[CONTROLLER].search).get('search') === 'kne', 'query in the route', 2000);
     expect(el[CONTROLLER].path).to.equal('/demo/menu/search');
     expect(el.currentPath).to.equal('/demo/menu/search');
@@ -95,7 +97,8 @@ describe('search dialog: the embedded index', () => {
     expect(history.length).to.equal(historyLength);
   });
 
-  it('the route is written 400 ms after the last keystroke, not before (test clock)', async () => {
+  it('the route is written its delay after the last keystroke, not before (test clock)', async () => {
+    const { writeDelayMs } = SEARCH_TIMING;
     const clock = new FakeClock();
     const el = await mountPlayer({ client: 'demo' }, { clock });
     await openSearch(el);
@@ -103,10 +106,10 @@ describe('search dialog: the embedded index', () => {
     const written = () => new URLSearchParams(el[CONTROLLER].search).get('search');
     type(el, 'kn');
     await settled(el, 'kn');
-    clock.tick(300);
+    clock.tick(Math.round(writeDelayMs * 0.75));
     type(el, 'knee'); // typing again starts the wait over
     await settled(el, 'knee');
-    clock.tick(399);
+    clock.tick(writeDelayMs - 1);
     expect(written()).to.equal(null);
     clock.tick(1);
     expect(written()).to.equal('knee');
@@ -260,18 +263,19 @@ describe('search dialog: the hosted (Algolia) backend over real HTTP', () => {
     expect($$(hosted, '.search-results mark').map((m) => m.textContent)).to.deep.equal($$(embedded, '.search-results mark').map((m) => m.textContent));
   });
 
-  it('shows the stalled indicator after 200 ms, then the hits', async () => {
+  it('shows the stalled indicator after its delay, then the hits', async () => {
     const el = await mountPlayer(algolia(FAULT_PROVIDER_URL));
     await openSearch(el);
     await settled(el);
-    await delayNext('/1/indexes', 900);
+    await delayNext('/1/indexes', SEARCH_TIMING.stalledMs + 700); // answered well after the indicator shows
+    const typedAt = performance.now();
     type(el, 'hip');
-    // Not at once: only after the 200 ms stalled delay.
-    await sleep(100);
+    // Not at once: no sooner than the stalled delay (a loaded machine can only make it later).
     expect(Boolean($(el, '[data-search-status="stalled"]'))).to.equal(false);
     await waitFor(() => $(el, '[data-search-status="stalled"]'), 'stalled indicator', 3000);
+    expect(performance.now() - typedAt, 'shown after the stalled delay').to.be.at.least(SEARCH_TIMING.stalledMs);
     expect(text(el, '[data-search-status="stalled"]')).to.equal('Searching…');
-    await waitFor(() => hitIds(el).includes('A_HIP_REPLACEMENT') && !$(el, '[data-search-status="stalled"]'), 'hits after the delay', 5000);
+    await waitFor(() => hitIds(el).includes('A_HIP_REPLACEMENT') && !$(el, '[data-search-status="stalled"]'), 'hits after the delay', 10000);
   });
 
   it('a failing service: "Search is unavailable right now." and a Retry that searches again', async () => {
@@ -306,13 +310,18 @@ class PageRecognition {
   onend: (() => void) | null = null;
   onstart: (() => void) | null = null;
   static instances: PageRecognition[] = [];
+  /** The last one started, once it has been (the dialog listens until it answers: `respond`). */
+  static async started(count: number): Promise<PageRecognition> {
+    return waitFor(() => PageRecognition.instances.length === count && PageRecognition.instances[count - 1], `recognition ${count} started`);
+  }
   start() {
     PageRecognition.instances.push(this);
-    setTimeout(() => {
-      if (PageRecognition.error) this.onerror?.({ error: PageRecognition.error });
-      else this.onresult?.({ results: { length: 1, 0: { isFinal: !PageRecognition.interimOnly, 0: { transcript: PageRecognition.heard } } } });
-      this.onend?.();
-    }, 150);
+  }
+  /** What it heard (or its failure), then its end. */
+  respond() {
+    if (PageRecognition.error) this.onerror?.({ error: PageRecognition.error });
+    else this.onresult?.({ results: { length: 1, 0: { isFinal: !PageRecognition.interimOnly, 0: { transcript: PageRecognition.heard } } } });
+    this.onend?.();
   }
   stop() {}
   abort() {}
@@ -340,6 +349,7 @@ describe('voice search in the dialog', () => {
     expect(voiceStatus(el).getAttribute('role')).to.equal('status');
     expect(voiceStatus(el).textContent).to.equal('Escuchando… hable ahora.');
     expect(voiceButton(el).getAttribute('aria-pressed')).to.equal('true');
+    (await PageRecognition.started(1)).respond();
     await waitFor(() => input(el)!.value === 'cadera' && hitIds(el).includes('A_HIP_REPLACEMENT'), 'heard and searched');
     expect(PageRecognition.instances[0].lang).to.equal('es');
     await waitFor(() => voiceStatus(el).dataset.voice === 'idle', 'idle again');
@@ -348,14 +358,17 @@ describe('voice search in the dialog', () => {
   it('permission denied: a crossed-out microphone and "Microphone access denied"; the box still works', async () => {
     w.SpeechRecognition = PageRecognition;
     PageRecognition.error = 'not-allowed';
+    PageRecognition.instances = [];
     const el = await mountPlayer({ client: 'demo' });
     await openSearch(el);
     voiceButton(el).click();
+    (await PageRecognition.started(1)).respond();
     await waitFor(() => voiceStatus(el).dataset.voice === 'denied', 'denied');
     expect(voiceStatus(el).textContent).to.equal('Microphone access denied');
     expect(Boolean(voiceStatus(el).querySelector('svg'))).to.equal(true);
     PageRecognition.error = 'network';
     voiceButton(el).click();
+    (await PageRecognition.started(2)).respond();
     await waitFor(() => voiceStatus(el).dataset.voice === 'error', 'error');
     expect(voiceStatus(el).textContent).to.equal('Voice search did not work. Try again.');
     type(el, 'hip');
@@ -367,11 +380,13 @@ describe('voice search in the dialog', () => {
     PageRecognition.error = undefined;
     PageRecognition.interimOnly = true;
     PageRecognition.heard = 'shoulder';
+    PageRecognition.instances = [];
     try {
       const el = await mountPlayer({ client: 'demo' });
       await openSearch(el);
       await settled(el);
       voiceButton(el).click();
+      (await PageRecognition.started(1)).respond();
       await settled(el, 'shoulder');
       expect(input(el)!.value).to.equal('shoulder');
       expect(hitIds(el).length).to.be.greaterThan(0);
@@ -487,16 +502,24 @@ describe('search: hostile input and failures', () => {
 
   it('a failed menu request: the dialog says search is unavailable, does not ask again by itself, and Retry recovers', async () => {
     await failNext('/api/clients/demo/profile', 503, 12);
-    const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
-    el[CONTROLLER].navigate('/demo/menu/search');
-    await waitFor(() => $(el, '[data-search-status="error"]'), 'search unavailable', 15000);
-    const count = async () => (await providerLog()).filter((r) => r.path === '/api/clients/demo/profile').length;
-    const before = await count();
-    await sleep(1500);
-    expect(await count()).to.equal(before); // no retry loop
-    await clearFailures();
-    $<HTMLButtonElement>(el, '[data-search-status="error"] button')!.click();
-    await waitFor(() => hitIds(el).length > 0, 'results after retry', 15000);
+    const watch = watchRequests();
+    try {
+      const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
+      el[CONTROLLER].navigate('/demo/menu/search');
+      await waitFor(() => $(el, '[data-search-status="error"]'), 'search unavailable', 15000);
+      const count = async () => (await providerLog()).filter((r) => r.path === '/api/clients/demo/profile').length;
+      const before = await count();
+      // No retry loop: a loop would ask as the failure renders; the failure stays, with no request, frame after frame.
+      const c = el[CONTROLLER];
+      await steady(() => [c.state.data.profile.status, watch.to('/api/clients/demo/profile').length, $(el, '[data-search-status]')?.dataset.searchStatus], 'the failure settled', 10);
+      expect(c.state.data.profile.status).to.equal('error');
+      expect(await count()).to.equal(before);
+      await clearFailures();
+      $<HTMLButtonElement>(el, '[data-search-status="error"] button')!.click();
+      await waitFor(() => hitIds(el).length > 0, 'results after retry', 15000);
+    } finally {
+      watch.stop();
+    }
   });
 });
 
@@ -519,21 +542,21 @@ describe('search: the route drives an open dialog', () => {
     expect(new URLSearchParams(el[CONTROLLER].search).get('taxonomy')).to.equal('kind:video');
   });
 
-  it('a write still waiting for its 400 ms when the host navigates does not overwrite the host\'s route (test clock)', async () => {
+  it("a write still waiting for its delay when the host navigates does not overwrite the host's route (test clock)", async () => {
     const clock = new FakeClock();
     const el = await mountPlayer({ client: 'demo' }, { clock });
     await openSearch(el);
     await settled(el);
     type(el, 'knee');
     await settled(el, 'knee');
-    // The visitor's query is due in 400 ms; the host navigates first, and the wait ends before the dialog has
-    // shown the host's query (the timer fired late on a loaded machine).
+    // The visitor's query is due after the write delay; the host navigates first, and the wait ends before the dialog
+    // has shown the host's query (the timer fired late on a loaded machine).
     el[CONTROLLER].navigate('/demo/menu/search?search=hip');
-    clock.tick(400);
+    clock.tick(SEARCH_TIMING.writeDelayMs);
     expect(new URLSearchParams(el[CONTROLLER].search).get('search'), 'the host\'s route stays').to.equal('hip');
     await settled(el, 'hip');
     await waitFor(() => input(el)!.value === 'hip', `the box shows the host's query (now "${input(el)!.value}")`, 2000);
-    clock.tick(400);
+    clock.tick(SEARCH_TIMING.writeDelayMs);
     expect(new URLSearchParams(el[CONTROLLER].search).get('search'), 'written from there').to.equal('hip');
   });
 });

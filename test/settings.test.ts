@@ -6,7 +6,7 @@ import { STORAGE_KEY } from '../src/preferences/defaults';
 import { mergePreferences } from '../src/preferences/merge';
 import { CAPTION_COLORS, CAPTION_FONTS, shortcutRows } from '../src/screens/modals/settings-options';
 import { PLAYER_SHORTCUTS } from '../src/playback/keyboard';
-import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, sticking, text, waitFor, waitForPath } from './helpers';
+import { $, $$, cleanPlayersAndFaults, mountPlayer, nextTask, shadow, sticking, text, waitFor, waitForPath } from './helpers';
 import { MODAL_NAMES, MODALS } from '../src/screens/modal-registry';
 
 const prefs = (el: PatientEdPlayerElement) => mergePreferences(el[CONTROLLER].state.layers);
@@ -284,7 +284,9 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     key($(el, '.modal')!, 'Escape');
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
     key($(el, '.stage')!, ' ', { code: 'Space' });
-    await new Promise((r) => setTimeout(r, 300));
+    // Asking the media to play unpauses it at once: once the reactions to the key press have run, it would show.
+    await nextTask();
+    expect($<HTMLVideoElement>(el, 'video')!.paused, 'the media not asked to play').to.equal(true);
     expect(el.getPlayerState()).to.not.equal(1);
   });
 

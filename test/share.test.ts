@@ -176,13 +176,11 @@ describe('opening a share link', () => {
     const embedded = new Embedded(query);
     try {
       await embedded.ready();
-      const start = performance.now();
-      for (;;) {
+      const opened = async () => {
         const answer = await embedded.call('getCurrentPlaylist');
-        if ('result' in answer && (answer.result as { code?: string } | null)?.code === 'A_DEMO_VIDEO') break;
-        if (performance.now() - start > 10000) throw new Error(`the shared playlist did not open: ${JSON.stringify(answer)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+        return 'result' in answer && (answer.result as { code?: string } | null)?.code === 'A_DEMO_VIDEO';
+      };
+      await waitFor(opened, 'the shared playlist open', 10000);
       expect(await embedded.call('getCurrentPlaylistIndex')).to.deep.equal({ result: 2 });
       const time = await embedded.call('getCurrentTime');
       expect(Math.floor((time as { result: number }).result)).to.equal(3);

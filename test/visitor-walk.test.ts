@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
-import { PLAYER_STATE } from '../src/playback/timing';
+import { PLAYER_STATE, TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
 import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, sticking, waitFor, waitForPath } from './helpers';
 
@@ -54,12 +54,12 @@ describe('visitor walk: keyboard focus on the player', () => {
     await waitFor(() => pb(el).player === PLAYER_STATE.PAUSED, 'paused by K');
   });
 
-  it('the seek slider keeps the focus while the next item loads, and its arrow keys move 5 s', async () => {
+  it('the seek slider keeps the focus while the next item loads, and its arrow keys move by the seek step', async () => {
     const el = await mountVideo({ captions: 'off' });
     const seek = $<HTMLInputElement>(el, 'input.seek')!;
     seek.focus();
     await sendKeys({ press: 'ArrowRight' });
-    await waitFor(() => Math.abs(pb(el).currentTime - 5) < 0.3, 'at 5 s');
+    await waitFor(() => Math.abs(pb(el).currentTime - TIMING.seekStepS) < 0.3, 'one step on');
     await sendKeys({ press: 'ArrowLeft' });
     await waitFor(() => pb(el).currentTime < 0.3, 'back at 0 s');
     await el.next();
@@ -68,7 +68,7 @@ describe('visitor walk: keyboard focus on the player', () => {
     expect(seek.getAttribute('aria-disabled')).to.equal(null);
   });
 
-  it('the bar stays shown while the keyboard\'s focus is in it, and hides 4 s after it leaves', async () => {
+  it("the bar stays shown while the keyboard's focus is in it, and hides its usual time after it leaves", async () => {
     const clock = new FakeClock();
     const el = await mountVideo({ captions: 'off' }, 1000, clock);
     const shell = () => el[CONTROLLER].state.shell;
@@ -80,10 +80,10 @@ describe('visitor walk: keyboard focus on the player', () => {
     clock.tick(10_000);
     expect(shell().controlsVisible, 'shown with the focus in it').to.equal(true);
     $<HTMLElement>(el, '.stage')!.focus();
-    clock.tick(3999);
+    clock.tick(TIMING.controlsHideMouseMs - 1);
     expect(shell().controlsVisible).to.equal(true);
     clock.tick(1);
-    expect(shell().controlsVisible, 'hidden 4 s after the focus left').to.equal(false);
+    expect(shell().controlsVisible, 'hidden its usual time after the focus left').to.equal(false);
     el.pauseVideo();
   });
 
