@@ -25,13 +25,17 @@ const BROWSER_LOCATION = /wouter[\\/]src[\\/]use-browser-location\.js$/;
 const noBrowserLocation = {
   name: 'no-browser-location',
   async resolveId(id, importer, options) {
-    if (!importer || !/wouter[\\/]src[\\/]index\.js$/.test(importer) || !id.endsWith('use-browser-location.js')) return null;
+    if (!importer || !/wouter[\\/]src[\\/]index\.js$/.test(importer) || !id.endsWith('use-browser-location.js'))
+      return null;
     const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
     return resolved && BROWSER_LOCATION.test(resolved.id) ? '\0no-browser-location' : null;
   },
   load: (id) =>
     id === '\0no-browser-location'
-      ? "const never = () => { throw new Error('patient-ed-player: the page location is never used (in-memory location only)'); };\nexport const useBrowserLocation = never;\nexport const useSearch = never;"
+      ? "const never = () => { throw new Error('patient-ed-player: the page location is never used " +
+        "(in-memory location only)'); };\n" +
+        'export const useBrowserLocation = never;\n' +
+        'export const useSearch = never;'
       : null,
 };
 
@@ -46,7 +50,8 @@ const quietLingui = {
   name: 'quiet-lingui',
   transform(code, id) {
     if (!LINGUI_CORE.test(id)) return null;
-    if (!UNCOMPILED_WARNING.test(code)) this.error('@lingui/core changed: its uncompiled-message warning was not found');
+    if (!UNCOMPILED_WARNING.test(code))
+      this.error('@lingui/core changed: its uncompiled-message warning was not found');
     return { code: code.replace(UNCOMPILED_WARNING, ''), map: null };
   },
 };
@@ -59,7 +64,10 @@ const quietLingui = {
 const NO_UTIL_INSPECT = '\0object-inspect-util-inspect';
 const browserObjectInspect = {
   name: 'browser-object-inspect',
-  resolveId: (id, importer) => (importer && /object-inspect[\\/]index\.js$/.test(importer) && /^\.\/util\.inspect(\.js)?$/.test(id) ? NO_UTIL_INSPECT : null),
+  resolveId: (id, importer) =>
+    importer && /object-inspect[\\/]index\.js$/.test(importer) && /^\.\/util\.inspect(\.js)?$/.test(id)
+      ? NO_UTIL_INSPECT
+      : null,
   load: (id) => (id === NO_UTIL_INSPECT ? 'export default {};' : null),
 };
 
@@ -86,9 +94,29 @@ const builtinSyncExternalStore = {
  */
 const CHUNK_GROUPS = [
   // The keyboard shortcut table is shared by the player screen and the settings dialogs (a few hundred bytes).
-  ['interface', { shared: true }, [/src[\\/]app[\\/]react-root\.tsx$/, /src[\\/]screens[\\/]menu-screen\.tsx$/, /src[\\/]playback[\\/]keyboard\.ts$/]],
-  ['playback', { shared: false }, [/src[\\/]playback[\\/]engine\.ts$/, /src[\\/]content[\\/]normalise-playlist\.ts$/, /src[\\/]playback[\\/]adapters[\\/]html5\.ts$/]],
-  ['player-route', { shared: false }, [/src[\\/]screens[\\/]player-screen\.tsx$/, /src[\\/]screens[\\/]player-controls\.tsx$/, /src[\\/]screens[\\/]notices\.tsx$/]],
+  [
+    'interface',
+    { shared: true },
+    [/src[\\/]app[\\/]react-root\.tsx$/, /src[\\/]screens[\\/]menu-screen\.tsx$/, /src[\\/]commands[\\/]keyboard\.ts$/],
+  ],
+  [
+    'playback',
+    { shared: false },
+    [
+      /src[\\/]playback[\\/]engine\.ts$/,
+      /src[\\/]content[\\/]normalise-playlist\.ts$/,
+      /src[\\/]playback[\\/]adapters[\\/]html5\.ts$/,
+    ],
+  ],
+  [
+    'player-route',
+    { shared: false },
+    [
+      /src[\\/]screens[\\/]player-screen\.tsx$/,
+      /src[\\/]screens[\\/]player-controls\.tsx$/,
+      /src[\\/]screens[\\/]notices\.tsx$/,
+    ],
+  ],
 ];
 
 /** The entry chunk's name (`input`). */
@@ -127,16 +155,24 @@ function groupedChunks() {
         const roots = patterns.flatMap(find);
         const members = new Set([...closure(roots, getModuleInfo)].filter((m) => !chunkOf.has(m)));
         // Not shared: drop what a module outside the group imports, until nothing changes.
-        for (let changed = !shared; changed; ) {
+        for (let changed = !shared; changed;) {
           changed = false;
           for (const m of members) {
             if (roots.includes(m)) continue;
             const info = getModuleInfo(m);
-            if ([...info.importers, ...info.dynamicImporters].some((i) => !members.has(i) && chunkOf.get(i) !== CORE_NAME)) {
+            if (
+              [...info.importers, ...info.dynamicImporters].some((i) => !members.has(i) && chunkOf.get(i) !== CORE_NAME)
+            ) {
               members.delete(m);
               // Named (after its path, so two files of one name stay apart), or Rollup would pull it into the group
               // as a dependency of its importer there.
-              chunkOf.set(m, relative(process.cwd(), m).replace(/^src[\\/]/, '').replace(/\.[jt]sx?$/, '').replace(/[^\w]+/g, '-'));
+              chunkOf.set(
+                m,
+                relative(process.cwd(), m)
+                  .replace(/^src[\\/]/, '')
+                  .replace(/\.[jt]sx?$/, '')
+                  .replace(/[^\w]+/g, '-'),
+              );
               changed = true;
             }
           }
@@ -180,7 +216,13 @@ const player = {
     browserObjectInspect,
     builtinSyncExternalStore,
     noBrowserLocation,
-    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'), __PLAYER_VERSION__: JSON.stringify(PACKAGE.version) } }),
+    replace({
+      preventAssignment: true,
+      values: {
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        __PLAYER_VERSION__: JSON.stringify(PACKAGE.version),
+      },
+    }),
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
     production && minifyCss(),

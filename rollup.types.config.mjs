@@ -21,7 +21,16 @@ const OUTPUT = 'dist/types/patient-ed-player.d.ts';
 /** The names in `export { ... }` / `export type { ... }` lists (`a as b` gives `b`). */
 const exportedNames = (code) =>
   [...code.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm)].flatMap((m) =>
-    m[1].split(',').map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()).filter(Boolean),
+    m[1]
+      .split(',')
+      .map((s) =>
+        s
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop(),
+      )
+      .filter(Boolean),
   );
 
 /** Fails the build when the bundled declarations lose a public export or an augmentation, or name a module. */
@@ -35,13 +44,31 @@ const checkDeclarations = {
     const bundled = new Set(exportedNames(code));
     const missing = exportedNames(readFileSync(SOURCE, 'utf8')).filter((name) => !bundled.has(name));
     if (missing.length) problems.push(`exports of ${SOURCE} missing: ${missing.join(', ')}`);
-    if (!/declare global \{\s*interface HTMLElementTagNameMap \{\s*'patient-ed-player': PatientEdPlayerElement;/.test(code)) {
+    if (
+      !/declare global \{\s*interface HTMLElementTagNameMap \{\s*'patient-ed-player': PatientEdPlayerElement;/.test(
+        code,
+      )
+    ) {
       problems.push("`declare global { interface HTMLElementTagNameMap { 'patient-ed-player': ... } }` is missing");
     }
-    if (!/declare module 'react' \{\s*namespace JSX \{\s*interface IntrinsicElements \{\s*'patient-ed-player': PatientEdPlayerJsxProps;/.test(code)) {
+    if (
+      !new RegExp(
+        /declare module 'react' \{\s*namespace JSX \{\s*/.source +
+          /interface IntrinsicElements \{\s*'patient-ed-player': PatientEdPlayerJsxProps;/.source,
+      ).test(code)
+    ) {
       problems.push("`declare module 'react' { namespace JSX { ... } }` (src/react-jsx.ts) is missing");
     }
-    const specifiers = /^\s*(?:import|export)\b[^;'"]*?(?:\bfrom\s*)?['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|\/\/\/\s*<reference\s+(?:types|path)=['"]([^'"]+)['"]/gm;
+    const specifiers = new RegExp(
+      [
+        /^\s*(?:import|export)\b[^;'"]*?(?:\bfrom\s*)?['"]([^'"]+)['"]/, // import ... from 'x', export ... from 'x'
+        /\bimport\s*\(\s*['"]([^'"]+)['"]/, // import('x')
+        /\/\/\/\s*<reference\s+(?:types|path)=['"]([^'"]+)['"]/, // /// <reference types="x" />
+      ]
+        .map((r) => r.source)
+        .join('|'),
+      'gm',
+    );
     for (const m of code.matchAll(specifiers)) problems.push(`the declarations import "${m[1] ?? m[2] ?? m[3]}"`);
     if (problems.length) this.error(`${OUTPUT}: ${problems.join('; ')}`);
   },

@@ -94,7 +94,9 @@ function providerCommands() {
               let body = '';
               res.setEncoding('utf8');
               res.on('data', (c) => (body += c));
-              res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body, ms: performance.now() - started }));
+              res.on('end', () =>
+                resolve({ status: res.statusCode, headers: res.headers, body, ms: performance.now() - started }),
+              );
             });
             req.on('error', reject);
             req.end(sent);
@@ -127,7 +129,9 @@ function summaryLine() {
         // A file that failed to load counts as a failure, never as silence.
         if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length) failed++;
       }
-      process.on('exit', () => console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`));
+      process.on('exit', () =>
+        console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`),
+      );
     },
   };
 }

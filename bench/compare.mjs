@@ -46,7 +46,12 @@ async function measure(base, page, what, network) {
     const cdp = await tab.createCDPSession();
     await cdp.send('Network.enable');
     const bytes = (network.kbps * 1000) / 8;
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: network.latency, downloadThroughput: bytes, uploadThroughput: bytes });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: network.latency,
+      downloadThroughput: bytes,
+      uploadThroughput: bytes,
+    });
   }
   await tab.goto(new URL(page, base).href, { waitUntil: 'domcontentloaded' });
   await tab.waitForFunction((w) => window.__bench && window.__bench[w] !== undefined, { timeout: 60000 }, what);
@@ -68,7 +73,11 @@ try {
       }
       const a = median(times.this);
       const b = median(times.other);
-      console.log(`${network.name.padEnd(12)} ${what.padEnd(9)} this ${a.toFixed(0).padStart(5)} ms   other ${b.toFixed(0).padStart(5)} ms   (${(((a - b) / b) * 100).toFixed(1)} %)`);
+      const change = (((a - b) / b) * 100).toFixed(1);
+      console.log(
+        `${network.name.padEnd(12)} ${what.padEnd(9)} ` +
+          `this ${a.toFixed(0).padStart(5)} ms   other ${b.toFixed(0).padStart(5)} ms   (${change} %)`,
+      );
     }
   }
 } finally {

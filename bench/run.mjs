@@ -32,7 +32,10 @@ const NETWORKS = [
   { name: 'slow mobile (150 ms round trip, 1.6 Mbit/s)', latency: 150, kbps: 1_600 },
 ];
 
-/** Navigation start -> the probe's `what` (demo/bench.js), in a fresh tab without HTTP cache (on `network`, if given). */
+/**
+ * Navigation start -> the probe's `what` (demo/bench.js), in a fresh tab without HTTP cache (on `network`, if
+ * given).
+ */
 async function measure(page, what = 'ready', network = undefined) {
   const tab = await browser.newPage();
   await tab.setCacheEnabled(false);
@@ -40,7 +43,12 @@ async function measure(page, what = 'ready', network = undefined) {
     const cdp = await tab.createCDPSession();
     await cdp.send('Network.enable');
     const bytes = (network.kbps * 1000) / 8;
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: network.latency, downloadThroughput: bytes, uploadThroughput: bytes });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: network.latency,
+      downloadThroughput: bytes,
+      uploadThroughput: bytes,
+    });
   }
   await tab.goto(new URL(page, demoUrl).href, { waitUntil: 'domcontentloaded' });
   await tab.waitForFunction((w) => window.__bench && window.__bench[w] !== undefined, { timeout: 30000 }, what);
@@ -56,9 +64,19 @@ async function firstFrame(which) {
   const tab = await browser.newPage();
   await tab.setCacheEnabled(false);
   await tab.goto(new URL('bench-play.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
-  const ms = await tab.evaluate(async (which, key) => {
-    const until = (check) => new Promise((resolve) => { const t = setInterval(() => { const v = check(); if (v) { clearInterval(t); resolve(v); } }, 5); });
-    const frame = (video, t0) => new Promise((resolve) => video.requestVideoFrameCallback(() => resolve(performance.now() - t0)));
+  const ms = await tab.evaluate(async (which) => {
+    const until = (check) =>
+      new Promise((resolve) => {
+        const t = setInterval(() => {
+          const v = check();
+          if (v) {
+            clearInterval(t);
+            resolve(v);
+          }
+        }, 5);
+      });
+    const frame = (video, t0) =>
+      new Promise((resolve) => video.requestVideoFrameCallback(() => resolve(performance.now() - t0)));
     if (which === 'plain') {
       const video = document.querySelector('video[data-plain]');
       await until(() => video.readyState >= 1);
@@ -72,7 +90,7 @@ async function firstFrame(which) {
     button.click();
     const video = await until(() => el.shadowRoot.querySelector('video.media'));
     return frame(video, t0);
-  }, which, CONTROLLER);
+  }, which);
   await tab.close();
   return ms;
 }
@@ -84,17 +102,29 @@ async function heapGrowth(rounds = 50) {
   await tab.goto(new URL('bench-player.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
   await tab.waitForFunction(() => window.__bench?.ready !== undefined, { timeout: 30000 });
   const roundTrips = (n) =>
-    tab.evaluate(async (n, key) => {
-      const el = document.querySelector('patient-ed-player');
-      const c = el[Symbol.for(key)];
-      const until = (check) => new Promise((resolve) => { const t = setInterval(() => { if (check()) { clearInterval(t); resolve(); } }, 5); });
-      for (let i = 0; i < n; i++) {
-        c.navigate('/demo/player/A_DEMO_VIDEO');
-        await until(() => c.state.playback.ready);
-        c.navigate('/demo/menu');
-        await until(() => el.shadowRoot.querySelector('.section-card'));
-      }
-    }, n, CONTROLLER);
+    tab.evaluate(
+      async (n, key) => {
+        const el = document.querySelector('patient-ed-player');
+        const c = el[Symbol.for(key)];
+        const until = (check) =>
+          new Promise((resolve) => {
+            const t = setInterval(() => {
+              if (check()) {
+                clearInterval(t);
+                resolve();
+              }
+            }, 5);
+          });
+        for (let i = 0; i < n; i++) {
+          c.navigate('/demo/player/A_DEMO_VIDEO');
+          await until(() => c.state.playback.ready);
+          c.navigate('/demo/menu');
+          await until(() => el.shadowRoot.querySelector('.section-card'));
+        }
+      },
+      n,
+      CONTROLLER,
+    );
   // The browser's resource-timing buffer grows with every request; it is not the player's memory.
   const heap = async () => {
     await tab.evaluate(() => performance.clearResourceTimings());
@@ -148,53 +178,73 @@ async function searchBench(query = 'knee exercise guide') {
   await tab.goto(new URL('bench-search.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
   await tab.waitForFunction(() => window.__bench?.ready !== undefined, { timeout: 30000 });
   const before = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-  const result = await tab.evaluate(async (query, key) => {
-    const el = document.querySelector('patient-ed-player');
-    const c = el[Symbol.for(key)];
-    const root = el.shadowRoot;
-    const until = (check) => new Promise((resolve) => { const t = setInterval(() => { const v = check(); if (v) { clearInterval(t); resolve(v); } }, 2); });
-    /** Resolves when the dialog shows the answer to `q` (the results carry their query), watched as the DOM changes. */
-    const rendered = (q) =>
-      new Promise((resolve) => {
-        const done = () => root.querySelector('.search[data-status="idle"]')?.getAttribute('data-query') === q;
-        if (done()) return resolve(performance.now());
-        const observer = new MutationObserver(() => {
-          if (!done()) return;
-          observer.disconnect();
-          resolve(performance.now());
+  const result = await tab.evaluate(
+    async (query, key) => {
+      const el = document.querySelector('patient-ed-player');
+      const c = el[Symbol.for(key)];
+      const root = el.shadowRoot;
+      const until = (check) =>
+        new Promise((resolve) => {
+          const t = setInterval(() => {
+            const v = check();
+            if (v) {
+              clearInterval(t);
+              resolve(v);
+            }
+          }, 2);
         });
-        observer.observe(root, { subtree: true, attributes: true, childList: true });
-      });
-    const t0 = performance.now();
-    c.navigate('/bigdemo/menu/search');
-    await rendered('');
-    const openMs = performance.now() - t0;
-    const session = c.searchSession;
-    const index = await session.embeddedIndex();
-    const box = root.querySelector('.modal input[type="search"]');
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-    const keystroke = [];
-    const engine = [];
-    const hits = [];
-    for (let round = 0; round < 5; round++) {
-      for (let i = 1; i <= query.length; i++) {
-        const q = query.slice(0, i);
-        const t = performance.now();
-        setter.call(box, q);
-        box.dispatchEvent(new Event('input', { bubbles: true }));
-        keystroke.push((await rendered(q)) - t);
-        const s = performance.now();
-        const answer = index.answer('bigdemo', { query: q, facets: ['topics', 'kind', 'languages'], hitsPerPage: 20, maxValuesPerFacet: 100, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' });
-        engine.push(performance.now() - s);
-        if (round === 0) hits.push(answer.nbHits);
-      }
-      setter.call(box, '');
-      box.dispatchEvent(new Event('input', { bubbles: true }));
+      /** Resolves when the dialog shows the answer to `q` (the results carry their query), seen as the DOM changes. */
+      const rendered = (q) =>
+        new Promise((resolve) => {
+          const done = () => root.querySelector('.search[data-status="idle"]')?.getAttribute('data-query') === q;
+          if (done()) return resolve(performance.now());
+          const observer = new MutationObserver(() => {
+            if (!done()) return;
+            observer.disconnect();
+            resolve(performance.now());
+          });
+          observer.observe(root, { subtree: true, attributes: true, childList: true });
+        });
+      const t0 = performance.now();
+      c.navigate('/bigdemo/menu/search');
       await rendered('');
-    }
-    await until(() => true);
-    return { openMs, build: session.stats, keystroke, engine, hits };
-  }, query, CONTROLLER);
+      const openMs = performance.now() - t0;
+      const session = c.searchSession;
+      const index = await session.embeddedIndex();
+      const box = root.querySelector('.modal input[type="search"]');
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      const keystroke = [];
+      const engine = [];
+      const hits = [];
+      for (let round = 0; round < 5; round++) {
+        for (let i = 1; i <= query.length; i++) {
+          const q = query.slice(0, i);
+          const t = performance.now();
+          setter.call(box, q);
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+          keystroke.push((await rendered(q)) - t);
+          const s = performance.now();
+          const answer = index.answer('bigdemo', {
+            query: q,
+            facets: ['topics', 'kind', 'languages'],
+            hitsPerPage: 20,
+            maxValuesPerFacet: 100,
+            highlightPreTag: '__ais-highlight__',
+            highlightPostTag: '__/ais-highlight__',
+          });
+          engine.push(performance.now() - s);
+          if (round === 0) hits.push(answer.nbHits);
+        }
+        setter.call(box, '');
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+        await rendered('');
+      }
+      await until(() => true);
+      return { openMs, build: session.stats, keystroke, engine, hits };
+    },
+    query,
+    CONTROLLER,
+  );
   const after = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
   await tab.close();
   const loaded = after.filter((u) => !before.includes(u) && /\/dist\/chunks\/.+\.js$/.test(u));
@@ -215,8 +265,18 @@ async function annotationBench() {
   const result = await tab.evaluate(async () => {
     const el = document.querySelector('patient-ed-player');
     const root = el.shadowRoot;
-    const until = (check) => new Promise((resolve) => { const t = setInterval(() => { const v = check(); if (v) { clearInterval(t); resolve(v); } }, 1); });
-    const ready = () => root.querySelector('.annotation-surface canvas.upper-canvas') && root.querySelector('.annotation-toolbar button');
+    const until = (check) =>
+      new Promise((resolve) => {
+        const t = setInterval(() => {
+          const v = check();
+          if (v) {
+            clearInterval(t);
+            resolve(v);
+          }
+        }, 1);
+      });
+    const ready = () =>
+      root.querySelector('.annotation-surface canvas.upper-canvas') && root.querySelector('.annotation-toolbar button');
     const enter = async () => {
       const button = await until(() => root.querySelector('[data-control="markup"]'));
       const t0 = performance.now();
@@ -243,8 +303,23 @@ async function annotationBench() {
       const col = i % perRow;
       return { x: r.left + 20 + 24 * (row % 2 ? perRow - 1 - col : col), y: r.top + 20 + row * 24 };
     };
-    const fire = (type, p, target = upper) => target.dispatchEvent(new PointerEvent(type, { clientX: p.x, clientY: p.y, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, composed: true, cancelable: true }));
-    const painted = (p) => ctx.getImageData(Math.round((p.x - r.left) * sx), Math.round((p.y - r.top) * sx), 1, 1).data[3] > 0;
+    const fire = (type, p, target = upper) =>
+      target.dispatchEvent(
+        new PointerEvent(type, {
+          clientX: p.x,
+          clientY: p.y,
+          pointerId: 1,
+          pointerType: 'mouse',
+          isPrimary: true,
+          button: type === 'pointermove' ? -1 : 0,
+          buttons: type === 'pointerup' ? 0 : 1,
+          bubbles: true,
+          composed: true,
+          cancelable: true,
+        }),
+      );
+    const painted = (p) =>
+      ctx.getImageData(Math.round((p.x - r.left) * sx), Math.round((p.y - r.top) * sx), 1, 1).data[3] > 0;
     const frame = () => new Promise((res) => requestAnimationFrame(() => res()));
     fire('pointerdown', at(0));
     const delays = [];
@@ -296,40 +371,59 @@ async function collectionBench() {
     // The provider generates the client on its first request: not part of what is measured.
     await fetch(new URL('api/clients/bigcollection/profile?menuLanguage=en', provider.url));
     await tab.goto(new URL('bench-collection.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
-    const result = await tab.evaluate(async (fromMenu, key) => {
-      const el = document.querySelector('patient-ed-player');
-      const watch = window.__collection;
-      const until = (check) => new Promise((resolve) => { const t = setInterval(() => { const v = check(); if (v) { clearInterval(t); resolve(v); } }, 10); });
-      const root = () => el.shadowRoot;
-      let since = 0;
-      if (fromMenu) {
-        // The menu first (the profile loaded), then the collection's card, as a visitor would.
-        await until(() => root()?.querySelector('.item-card'));
-        el[Symbol.for(key)].navigate('/bigcollection/menu');
-        const card = await until(() => root().querySelector('.section-card[data-code="C_BIGC_ALL"]'));
-        await new Promise((r) => setTimeout(r, 500));
-        watch.tasks.length = 0;
-        watch.thumbs.clear();
-        since = performance.now();
-        card.click();
-      }
-      await until(() => root()?.querySelector('[data-node="C_BIGC_ALL"] .item-card'));
-      const shownMs = performance.now() - since;
-      // Settled: every card in view has its thumbnail's answer (a 404: the fallback tile), then a second more.
-      await until(() => [...root().querySelectorAll('.item-card')].filter((c) => c.getBoundingClientRect().top < innerHeight).every((c) => c.querySelector('[data-thumb="fallback"], [data-thumb="loaded"]')));
-      await new Promise((r) => setTimeout(r, 1000));
-      const profile = performance.getEntriesByType('resource').find((e) => e.name.includes('/bigcollection/profile'));
-      const after = fromMenu ? since : profile.responseEnd;
-      const longest = (from) => Math.max(0, ...watch.tasks.filter((t) => t.start + t.duration > from).map((t) => t.duration));
-      return {
-        shownMs,
-        longest: longest(after),
-        longestPage: longest(0),
-        cards: root().querySelectorAll('.item-card').length,
-        thumbs: watch.thumbs.size,
-        inView: [...root().querySelectorAll('.item-card')].filter((c) => c.getBoundingClientRect().top < innerHeight).length,
-      };
-    }, fromMenu, CONTROLLER);
+    const result = await tab.evaluate(
+      async (fromMenu, key) => {
+        const el = document.querySelector('patient-ed-player');
+        const watch = window.__collection;
+        const until = (check) =>
+          new Promise((resolve) => {
+            const t = setInterval(() => {
+              const v = check();
+              if (v) {
+                clearInterval(t);
+                resolve(v);
+              }
+            }, 10);
+          });
+        const root = () => el.shadowRoot;
+        let since = 0;
+        if (fromMenu) {
+          // The menu first (the profile loaded), then the collection's card, as a visitor would.
+          await until(() => root()?.querySelector('.item-card'));
+          el[Symbol.for(key)].navigate('/bigcollection/menu');
+          const card = await until(() => root().querySelector('.section-card[data-code="C_BIGC_ALL"]'));
+          await new Promise((r) => setTimeout(r, 500));
+          watch.tasks.length = 0;
+          watch.thumbs.clear();
+          since = performance.now();
+          card.click();
+        }
+        await until(() => root()?.querySelector('[data-node="C_BIGC_ALL"] .item-card'));
+        const shownMs = performance.now() - since;
+        // Settled: every card in view has its thumbnail's answer (a 404: the fallback tile), then a second more.
+        await until(() =>
+          [...root().querySelectorAll('.item-card')]
+            .filter((c) => c.getBoundingClientRect().top < innerHeight)
+            .every((c) => c.querySelector('[data-thumb="fallback"], [data-thumb="loaded"]')),
+        );
+        await new Promise((r) => setTimeout(r, 1000));
+        const profile = performance.getEntriesByType('resource').find((e) => e.name.includes('/bigcollection/profile'));
+        const after = fromMenu ? since : profile.responseEnd;
+        const longest = (from) =>
+          Math.max(0, ...watch.tasks.filter((t) => t.start + t.duration > from).map((t) => t.duration));
+        return {
+          shownMs,
+          longest: longest(after),
+          longestPage: longest(0),
+          cards: root().querySelectorAll('.item-card').length,
+          thumbs: watch.thumbs.size,
+          inView: [...root().querySelectorAll('.item-card')].filter((c) => c.getBoundingClientRect().top < innerHeight)
+            .length,
+        };
+      },
+      fromMenu,
+      CONTROLLER,
+    );
     await tab.close();
     return result;
   };
@@ -345,34 +439,59 @@ async function collectionBench() {
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
+/** Milliseconds, whole, joined: `[...]` lists of runs. */
+const list = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
+
 try {
   const search = await searchBench();
   const kbs = (n) => `${(n / 1024).toFixed(1)} kB`;
-  console.log(`search dialog: ${search.chunks} chunks loaded on opening, ${kbs(search.gz)} min+gzip (embedded index: InstantSearch, MiniSearch, the dialog, its strings)`);
-  console.log(`search on bigdemo (${search.build.records} records): index built in ${search.build.buildMs.toFixed(0)} ms (in chunks, the page stays responsive); dialog open -> first results ${search.openMs.toFixed(0)} ms`);
   console.log(
-    `keystroke -> rendered hits over "knee exercise guide" typed 5 times: median ${median(search.keystroke).toFixed(1)} ms, p95 ${p95(search.keystroke).toFixed(1)} ms (target < 50); ` +
-      `the search itself: median ${median(search.engine).toFixed(2)} ms, p95 ${p95(search.engine).toFixed(2)} ms (target < 10); hits per prefix ${search.hits.join(' ')}`,
+    `search dialog: ${search.chunks} chunks loaded on opening, ${kbs(search.gz)} min+gzip ` +
+      '(embedded index: InstantSearch, MiniSearch, the dialog, its strings)',
+  );
+  console.log(
+    `search on bigdemo (${search.build.records} records): index built in ${search.build.buildMs.toFixed(0)} ms ` +
+      `(in chunks, the page stays responsive); dialog open -> first results ${search.openMs.toFixed(0)} ms`,
+  );
+  console.log(
+    'keystroke -> rendered hits over "knee exercise guide" typed 5 times: ' +
+      `median ${median(search.keystroke).toFixed(1)} ms, p95 ${p95(search.keystroke).toFixed(1)} ms (target < 50); ` +
+      `the search itself: median ${median(search.engine).toFixed(2)} ms, p95 ${p95(search.engine).toFixed(2)} ms ` +
+      `(target < 10); hits per prefix ${search.hits.join(' ')}`,
   );
 
   const annotation = await annotationBench();
-  console.log(`annotation: ${annotation.chunks} chunks loaded on entering, ${kbs(annotation.gz)} min+gzip (Fabric.js, the eraser, the overlay, its strings)`);
-  console.log(`Annotate -> ready surface: first ${annotation.first.toFixed(0)} ms, second ${annotation.second.toFixed(0)} ms`);
   console.log(
-    `pointer move -> stroke painted over a 500-point stroke: median ${median(annotation.delays).toFixed(2)} ms, p95 ${p95(annotation.delays).toFixed(2)} ms, max ${Math.max(...annotation.delays).toFixed(1)} ms (target p95 < 16); ${annotation.objects} stroke kept`,
+    `annotation: ${annotation.chunks} chunks loaded on entering, ${kbs(annotation.gz)} min+gzip ` +
+      '(Fabric.js, the eraser, the overlay, its strings)',
+  );
+  console.log(
+    `Annotate -> ready surface: first ${annotation.first.toFixed(0)} ms, second ${annotation.second.toFixed(0)} ms`,
+  );
+  console.log(
+    'pointer move -> stroke painted over a 500-point stroke: ' +
+      `median ${median(annotation.delays).toFixed(2)} ms, p95 ${p95(annotation.delays).toFixed(2)} ms, ` +
+      `max ${Math.max(...annotation.delays).toFixed(1)} ms (target p95 < 16); ${annotation.objects} stroke kept`,
   );
 
   const collection = await collectionBench();
   // The Long Tasks API reports tasks of 50 ms or more: 0 is none.
-  const ms = (xs) => (Math.max(...xs) === 0 ? 'none of 50 ms or more' : `median ${median(xs).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`);
+  const ms = (xs) =>
+    Math.max(...xs) === 0
+      ? 'none of 50 ms or more'
+      : `median ${median(xs).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
   const { page: cp, menu: cm } = collection;
   console.log(
-    `a 19,998-item collection (bigcollection), page opened on it: longest main-thread task after the profile's answer ${ms(cp.map((r) => r.longest))} (target < 100; ` +
-      `whole page load, the player's own start included: ${ms(cp.map((r) => r.longestPage))}); first cards ${median(cp.map((r) => r.shownMs)).toFixed(0)} ms after navigation start; ` +
-      `${cp[0].cards} cards rendered, thumbnail requests ${cp.map((r) => r.thumbs).join(' ')} for ${cp[0].inView} cards in view`,
+    'a 19,998-item collection (bigcollection), page opened on it: longest main-thread task after the ' +
+      `profile's answer ${ms(cp.map((r) => r.longest))} (target < 100; ` +
+      `whole page load, the player's own start included: ${ms(cp.map((r) => r.longestPage))}); ` +
+      `first cards ${median(cp.map((r) => r.shownMs)).toFixed(0)} ms after navigation start; ` +
+      `${cp[0].cards} cards rendered, thumbnail requests ${cp.map((r) => r.thumbs).join(' ')} ` +
+      `for ${cp[0].inView} cards in view`,
   );
   console.log(
-    `the same collection opened from its menu: longest main-thread task ${ms(cm.map((r) => r.longest))} (target < 100); first cards ${median(cm.map((r) => r.shownMs)).toFixed(0)} ms after the click; ` +
+    `the same collection opened from its menu: longest main-thread task ${ms(cm.map((r) => r.longest))} ` +
+      `(target < 100); first cards ${median(cm.map((r) => r.shownMs)).toFixed(0)} ms after the click; ` +
       `thumbnail requests ${cm.map((r) => r.thumbs).join(' ')}`,
   );
 
@@ -392,8 +511,8 @@ try {
   console.log(`entry + core chunk (min+gzip): ${kb(entry)}   (budget ${kb(ENTRY_BUDGET)})`);
   console.log(`entry + interface chunk:       ${kb(firstScreen)}   (budget ${kb(FIRST_SCREEN_BUDGET)})`);
   console.log(`all ${String(files).padEnd(2)} chunks (min+gzip):    ${kb(total)}`);
-  console.log(`navigation -> ready (menu):    median ${p.toFixed(0)} ms over ${RUNS} runs  [${player.map((x) => x.toFixed(0)).join(', ')}]`);
-  console.log(`navigation -> plain <video> first frame: median ${v.toFixed(0)} ms  [${video.map((x) => x.toFixed(0)).join(', ')}]`);
+  console.log(`navigation -> ready (menu):    median ${p.toFixed(0)} ms over ${RUNS} runs  [${list(player)}]`);
+  console.log(`navigation -> plain <video> first frame: median ${v.toFixed(0)} ms  [${list(video)}]`);
   console.log(`ratio player / plain video:    ${(p / v).toFixed(2)}   (target <= 2)`);
 
   // Navigation -> first loadedmetadata: the element opened on a video (code="A_DEMO_VIDEO") beside a plain
@@ -412,10 +531,15 @@ try {
   const o = median(opened);
   const m = median(plainMeta);
   const fl = median(floor);
-  console.log(`navigation -> loadedmetadata (player, code=A_DEMO_VIDEO): median ${o.toFixed(0)} ms  [${opened.map((x) => x.toFixed(0)).join(', ')}]`);
-  console.log(`navigation -> loadedmetadata (plain <video>):             median ${m.toFixed(0)} ms  [${plainMeta.map((x) => x.toFixed(0)).join(', ')}]`);
-  console.log(`navigation -> loadedmetadata (the API's requests alone):  median ${fl.toFixed(0)} ms  [${floor.map((x) => x.toFixed(0)).join(', ')}]`);
-  console.log(`ratio player / plain video:    ${(o / m).toFixed(2)}   (target <= 1.6); the API chain alone / plain video: ${(fl / m).toFixed(2)}; player / API chain: ${(o / fl).toFixed(2)}`);
+  console.log(`navigation -> loadedmetadata (player, code=A_DEMO_VIDEO): median ${o.toFixed(0)} ms  [${list(opened)}]`);
+  console.log(
+    `navigation -> loadedmetadata (plain <video>):             median ${m.toFixed(0)} ms  [${list(plainMeta)}]`,
+  );
+  console.log(`navigation -> loadedmetadata (the API's requests alone):  median ${fl.toFixed(0)} ms  [${list(floor)}]`);
+  console.log(
+    `ratio player / plain video:    ${(o / m).toFixed(2)}   (target <= 1.6); ` +
+      `the API chain alone / plain video: ${(fl / m).toFixed(2)}; player / API chain: ${(o / fl).toFixed(2)}`,
+  );
 
   // The same on emulated connections: there the provider API's round trips (each with its CORS preflight) and the
   // bytes before the first request weigh more than the main thread. Fewer runs: each takes seconds.
@@ -432,8 +556,15 @@ try {
     }
     const [mo, mf, mp, mm, mv] = [rows.open, rows.floor, rows.plainMeta, rows.menu, rows.plainFrame].map(median);
     console.log(`on ${network.name}, medians of ${netRuns}:`);
-    console.log(`  loadedmetadata: player ${mo.toFixed(0)} ms, the API's requests alone ${mf.toFixed(0)} ms, plain <video> ${mp.toFixed(0)} ms; player / plain ${(mo / mp).toFixed(2)} (target <= 1.6), API alone / plain ${(mf / mp).toFixed(2)}, player / API alone ${(mo / mf).toFixed(2)}`);
-    console.log(`  menu ready ${mm.toFixed(0)} ms, plain <video> first frame ${mv.toFixed(0)} ms; ratio ${(mm / mv).toFixed(2)} (target <= 2)`);
+    console.log(
+      `  loadedmetadata: player ${mo.toFixed(0)} ms, the API's requests alone ${mf.toFixed(0)} ms, ` +
+        `plain <video> ${mp.toFixed(0)} ms; player / plain ${(mo / mp).toFixed(2)} (target <= 1.6), ` +
+        `API alone / plain ${(mf / mp).toFixed(2)}, player / API alone ${(mo / mf).toFixed(2)}`,
+    );
+    console.log(
+      `  menu ready ${mm.toFixed(0)} ms, plain <video> first frame ${mv.toFixed(0)} ms; ` +
+        `ratio ${(mm / mv).toFixed(2)} (target <= 2)`,
+    );
   }
 
   const ff = [];
@@ -444,22 +575,29 @@ try {
   }
   const f = median(ff);
   const g = median(plain);
-  console.log(`play -> first frame (player):  median ${f.toFixed(0)} ms  [${ff.map((x) => x.toFixed(0)).join(', ')}]`);
-  console.log(`play -> first frame (<video>): median ${g.toFixed(0)} ms  [${plain.map((x) => x.toFixed(0)).join(', ')}]`);
+  console.log(`play -> first frame (player):  median ${f.toFixed(0)} ms  [${list(ff)}]`);
+  console.log(`play -> first frame (<video>): median ${g.toFixed(0)} ms  [${list(plain)}]`);
   console.log(`ratio player / plain video:    ${(f / g).toFixed(2)}`);
 
   const latency = await commandLatency();
   const us = (xs) => `${(median(xs) * 1000).toFixed(2)} µs`;
-  console.log(`method call: getter ${us(latency.getter)}, action (await setVolume) ${us(latency.action)} (median of 9 batches)`);
-  console.log(`postMessage round trip through an iframe (getPlayerState): ${(median(latency.messages) * 1000).toFixed(0)} µs (median of 9 batches of 100)`);
+  console.log(
+    `method call: getter ${us(latency.getter)}, action (await setVolume) ${us(latency.action)} (median of 9 batches)`,
+  );
+  console.log(
+    'postMessage round trip through an iframe (getPlayerState): ' +
+      `${(median(latency.messages) * 1000).toFixed(0)} µs (median of 9 batches of 100)`,
+  );
 
   const rounds = Number(process.env.BENCH_ROUNDS ?? 50);
   const { before, after } = await heapGrowth(rounds);
   const mb = (n) => (n / 1024 / 1024).toFixed(2);
   console.log(
     `after ${rounds} player<->menu round trips: JS heap ${mb(before.usedSize)} -> ${mb(after.usedSize)} MB ` +
-      `(${after.usedSize >= before.usedSize ? '+' : ''}${((after.usedSize - before.usedSize) / 1024).toFixed(0)} kB, mostly V8 code and DevTools network records); ` +
-      `DOM nodes ${before.nodes} -> ${after.nodes}; JS event listeners ${before.jsEventListeners} -> ${after.jsEventListeners}`,
+      `(${after.usedSize >= before.usedSize ? '+' : ''}${((after.usedSize - before.usedSize) / 1024).toFixed(0)} kB, ` +
+      'mostly V8 code and DevTools network records); ' +
+      `DOM nodes ${before.nodes} -> ${after.nodes}; ` +
+      `JS event listeners ${before.jsEventListeners} -> ${after.jsEventListeners}`,
   );
 } finally {
   await browser.close();

@@ -6,7 +6,10 @@ const video = document.querySelector('video[data-bench]');
 const api = `${video.dataset.provider}api/`;
 const headers = { 'X-Embed-Referrer': `${location.origin}${location.pathname}` };
 const get = (path) => fetch(api + path, { headers }).then((response) => response.json());
-const [, playlist] = await Promise.all([get('clients/demo'), get('clients/demo/playlists/A_DEMO_VIDEO?menuLanguage=en&videoLanguage=en')]);
+const [, playlist] = await Promise.all([
+  get('clients/demo'),
+  get('clients/demo/playlists/A_DEMO_VIDEO?menuLanguage=en&videoLanguage=en'),
+]);
 const source = await get(`vod/demo/${encodeURIComponent(playlist.items[0].file)}?language=en`);
 video.crossOrigin = 'anonymous';
 video.src = source.src;

@@ -22,7 +22,10 @@ window.__roundTrip = async (n, batches = 1) => {
       const id = ++seq;
       await new Promise((resolve) => {
         pending.set(id, resolve);
-        iframe.contentWindow.postMessage({ type: 'patient-ed-player:command', payload: { command: 'getPlayerState', id } }, location.origin);
+        iframe.contentWindow.postMessage(
+          { type: 'patient-ed-player:command', payload: { command: 'getPlayerState', id } },
+          location.origin,
+        );
       });
       pending.delete(id);
     }

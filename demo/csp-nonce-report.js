@@ -19,7 +19,11 @@ function player(code) {
 async function run() {
   await customElements.whenDefined('patient-ed-player');
   const played = {};
-  for (const [name, code] of [['video', 'A_DEMO_VIDEO'], ['slides', 'A_DEMO_SLIDES'], ['youtube', 'A_DEMO_YT']]) {
+  for (const [name, code] of [
+    ['video', 'A_DEMO_VIDEO'],
+    ['slides', 'A_DEMO_SLIDES'],
+    ['youtube', 'A_DEMO_YT'],
+  ]) {
     const el = player(code);
     const ready = await until(() => el.getPlayerState?.() === 0, 15000);
     if (ready) await el.playVideo();
@@ -33,7 +37,10 @@ async function run() {
     trustedTypes: typeof window.trustedTypes?.createPolicy === 'function',
     violations,
     errors,
-    styleAttributes: [...document.querySelectorAll('patient-ed-player')].reduce((n, el) => n + el.shadowRoot.querySelectorAll('[style]').length, 0),
+    styleAttributes: [...document.querySelectorAll('patient-ed-player')].reduce(
+      (n, el) => n + el.shadowRoot.querySelectorAll('[style]').length,
+      0,
+    ),
   });
 }
 run();

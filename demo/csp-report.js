@@ -16,13 +16,19 @@ async function run() {
   video.shadowRoot.querySelector('.modal [aria-label="Close"]')?.click();
   await until(() => !video.shadowRoot.querySelector('.modal .chapter-list'));
   video.shadowRoot.querySelector('[data-control="markup"]')?.click();
-  const shapes = await until(() => [...video.shadowRoot.querySelectorAll('.annotation-toolbar button')].find((b) => b.textContent === 'Shapes'));
+  const shapes = await until(() =>
+    [...video.shadowRoot.querySelectorAll('.annotation-toolbar button')].find((b) => b.textContent === 'Shapes'),
+  );
   if (shapes) {
-    [...video.shadowRoot.querySelectorAll('.annotation-toolbar button')].find((b) => b.textContent === 'Shapes').click();
+    [...video.shadowRoot.querySelectorAll('.annotation-toolbar button')]
+      .find((b) => b.textContent === 'Shapes')
+      .click();
     const square = await until(() => video.shadowRoot.querySelector('.annotation-menu [data-shape="square"]'));
     if (square) video.shadowRoot.querySelector('.annotation-menu [data-shape="square"]').click();
   }
-  const annotation = await until(() => video.shadowRoot.querySelector('.annotation-surface canvas.lower-canvas') && video.getPlayerState() === 2);
+  const annotation = await until(
+    () => video.shadowRoot.querySelector('.annotation-surface canvas.lower-canvas') && video.getPlayerState() === 2,
+  );
   // The search dialog (its lazy chunks: InstantSearch, the embedded index) from the menu's header button.
   menu.shadowRoot.querySelector('[data-control="search"]')?.click();
   const box = await until(() => menu.shadowRoot.querySelector('.modal input[type="search"]'));
@@ -46,10 +52,16 @@ async function run() {
     items: menu.shadowRoot.querySelectorAll('.item-card').length,
     // Texts of the built entry (its English strings come from the catalog it ships).
     lang: menu.shadowRoot.querySelector('.shell')?.getAttribute('lang'),
-    texts: [menu.shadowRoot.querySelector('.notices')?.getAttribute('aria-label'), menu.shadowRoot.querySelector('[data-control="settings"]')?.getAttribute('aria-label')],
+    texts: [
+      menu.shadowRoot.querySelector('.notices')?.getAttribute('aria-label'),
+      menu.shadowRoot.querySelector('[data-control="settings"]')?.getAttribute('aria-label'),
+    ],
     // Styles set through the CSSOM show as style attributes; only the drawing surface may have them (its canvases
     // and the text overlay are positioned so), which a strict CSP allows.
-    styleAttributes: [menu, video].reduce((n, el) => n + el.shadowRoot.querySelectorAll('[style]:not(.annotation-stage, .annotation-stage *)').length, 0),
+    styleAttributes: [menu, video].reduce(
+      (n, el) => n + el.shadowRoot.querySelectorAll('[style]:not(.annotation-stage, .annotation-stage *)').length,
+      0,
+    ),
   };
   send(report);
 }

@@ -42,7 +42,9 @@ for (const button of document.querySelectorAll('[data-navigate]')) {
 for (const button of document.querySelectorAll('[data-call]')) {
   button.addEventListener('click', () => call(button.dataset.call));
 }
-document.getElementById('seek').addEventListener('click', () => call('seekTo', Number(document.getElementById('seek-seconds').value)));
+document
+  .getElementById('seek')
+  .addEventListener('click', () => call('seekTo', Number(document.getElementById('seek-seconds').value)));
 volume.addEventListener('change', () => call('setVolume', Number(volume.value)));
 language.addEventListener('change', () => call('setLanguage', language.value));
 
@@ -52,14 +54,20 @@ const GETTERS = [
   ['Time', () => `${player.getCurrentTime().toFixed(1)} / ${player.getDuration().toFixed(1)} s`],
   ['Volume', () => player.getVolume().toFixed(2)],
   ['Language', () => player.getLanguage()],
-  ['Playlist', () => {
-    const p = player.getCurrentPlaylist();
-    return p ? `${p.label ?? p.code} (${p.code}, ${p.itemCount} item${p.itemCount === 1 ? '' : 's'})` : '-';
-  }],
-  ['Item', () => {
-    const item = player.getCurrentItem();
-    return item ? `${player.getCurrentPlaylistIndex() + 1}: ${item.label ?? item.code}` : '-';
-  }],
+  [
+    'Playlist',
+    () => {
+      const p = player.getCurrentPlaylist();
+      return p ? `${p.label ?? p.code} (${p.code}, ${p.itemCount} item${p.itemCount === 1 ? '' : 's'})` : '-';
+    },
+  ],
+  [
+    'Item',
+    () => {
+      const item = player.getCurrentItem();
+      return item ? `${player.getCurrentPlaylistIndex() + 1}: ${item.label ?? item.code}` : '-';
+    },
+  ],
 ];
 const cells = GETTERS.map(([label]) => {
   const dt = document.createElement('dt');

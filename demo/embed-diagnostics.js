@@ -13,10 +13,23 @@ console.warn = (...args) => {
 let ready = false;
 document.addEventListener('ready', () => (ready = true));
 window.addEventListener('error', (e) => errors.push(String(e.message)));
-window.addEventListener('unhandledrejection', (e) => errors.push(`unhandled: ${String(e.reason?.message ?? e.reason)}`));
+window.addEventListener('unhandledrejection', (e) =>
+  errors.push(`unhandled: ${String(e.reason?.message ?? e.reason)}`),
+);
 window.addEventListener('message', (event) => {
   if (event.source !== window.parent || event.data?.type !== 'embed-diagnostics:ask') return;
   const player = document.querySelector('patient-ed-player');
   const polluted = Object.hasOwn(Object.prototype, 'polluted') || Object.hasOwn(Object.prototype, 'command');
-  window.parent.postMessage({ type: 'embed-diagnostics:report', id: event.data.id, errors, warnings, polluted, ready, path: player?.currentPath ?? null }, event.origin);
+  window.parent.postMessage(
+    {
+      type: 'embed-diagnostics:report',
+      id: event.data.id,
+      errors,
+      warnings,
+      polluted,
+      ready,
+      path: player?.currentPath ?? null,
+    },
+    event.origin,
+  );
 });

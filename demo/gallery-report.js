@@ -40,7 +40,8 @@
     'error',
     (e) => {
       const t = e.target;
-      if (t && t !== window && t.nodeType === 1) problems.push(`failed to load: <${t.localName}> ${t.src || t.href || ''}`);
+      if (t && t !== window && t.nodeType === 1)
+        problems.push(`failed to load: <${t.localName}> ${t.src || t.href || ''}`);
       else problems.push(`error: ${e.message}${e.filename ? ` (${e.filename}:${e.lineno})` : ''}`);
     },
     true,
@@ -57,7 +58,13 @@
     };
   }
   document.addEventListener('securitypolicyviolation', (e) => {
-    violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample });
+    violations.push({
+      directive: e.violatedDirective,
+      blocked: e.blockedURI,
+      source: e.sourceFile,
+      line: e.lineNumber,
+      sample: e.sample,
+    });
   });
 
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -107,7 +114,9 @@
   const findControl = (el, control) =>
     until(() => {
       const root = el.shadowRoot;
-      const found = root?.querySelector(`.control-row [data-control="${control}"]:not(.more-item)`) ?? root?.querySelector(`.more-menu [data-control="${control}"]`);
+      const found =
+        root?.querySelector(`.control-row [data-control="${control}"]:not(.more-item)`) ??
+        root?.querySelector(`.more-menu [data-control="${control}"]`);
       if (found) return found;
       const more = root?.querySelector('[data-control="more"]');
       if (more && more.getAttribute('aria-expanded') !== 'true') more.click();
@@ -129,17 +138,35 @@
       defined: Boolean(Player && el instanceof Player),
       state: typeof el?.getPlayerState === 'function' ? el.getPlayerState() : null,
       player: pbox,
-      shell: shell && { dir: shell.getAttribute('dir'), lang: shell.getAttribute('lang'), route: shell.dataset.route, style: style(shell, ['direction', 'font-family', 'line-height', 'letter-spacing', 'color']) },
+      shell: shell && {
+        dir: shell.getAttribute('dir'),
+        lang: shell.getAttribute('lang'),
+        route: shell.dataset.route,
+        style: style(shell, ['direction', 'font-family', 'line-height', 'letter-spacing', 'color']),
+      },
       frame: box(q('.player-frame')),
       stage: box(q('.stage')),
-      video: video && { box: box(video), readyState: video.readyState, currentTime: video.currentTime, paused: video.paused },
+      video: video && {
+        box: box(video),
+        readyState: video.readyState,
+        currentTime: video.currentTime,
+        paused: video.paused,
+      },
       controls: box(q('.controls')),
       modal: modal && {
         name: modal.dataset.modalName,
         title: modal.querySelector('.modal-title')?.textContent ?? null,
         box: mbox,
         // Inside the player's box, and painted on top there (nothing of the page, or of the player, over it).
-        inside: Boolean(pbox && mbox.width > 0 && mbox.height > 0 && mbox.left >= pbox.left - 1 && mbox.right <= pbox.right + 1 && mbox.top >= pbox.top - 1 && mbox.bottom <= pbox.bottom + 1),
+        inside: Boolean(
+          pbox &&
+          mbox.width > 0 &&
+          mbox.height > 0 &&
+          mbox.left >= pbox.left - 1 &&
+          mbox.right <= pbox.right + 1 &&
+          mbox.top >= pbox.top - 1 &&
+          mbox.bottom <= pbox.bottom + 1,
+        ),
         onTop: onTop(root, modal) && onTop(document, el),
       },
       focus: focusPath(),
@@ -178,7 +205,12 @@
       if (!c) return null;
       c.scrollIntoView({ block: 'center', inline: 'nearest' });
       await frames();
-      return { box: box(c), label: c.getAttribute('aria-label') || c.textContent.trim(), onTop: onTop(el.shadowRoot, c) && onTop(document, el), inMenu: c.classList.contains('more-item') };
+      return {
+        box: box(c),
+        label: c.getAttribute('aria-label') || c.textContent.trim(),
+        onTop: onTop(el.shadowRoot, c) && onTop(document, el),
+        inMenu: c.classList.contains('more-item'),
+      };
     },
     /** Wait until the player has a modal open with the focus in it (`open: true`), or none (`open: false`). */
     modal: async (a) => {
@@ -225,7 +257,12 @@
     texts: (a) => {
       const root = player(a.player).shadowRoot;
       const label = (s) => root.querySelector(s)?.getAttribute('aria-label') ?? null;
-      return { play: label('.control-row [data-control="play"]'), settings: label('.control-row [data-control="settings"]'), mute: label('.control-row [data-control="mute"]'), stage: label('.stage') };
+      return {
+        play: label('.control-row [data-control="play"]'),
+        settings: label('.control-row [data-control="settings"]'),
+        mute: label('.control-row [data-control="mute"]'),
+        stage: label('.stage'),
+      };
     },
   };
 

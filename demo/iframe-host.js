@@ -32,7 +32,9 @@ function record(kind, name, detail) {
 
 function setReady(ready) {
   for (const button of commandButtons) button.disabled = !ready;
-  status.textContent = ready ? `Player ready at ${playerOrigin}.` : 'Loading the player… (commands wait for its onReady event)';
+  status.textContent = ready
+    ? `Player ready at ${playerOrigin}.`
+    : 'Loading the player… (commands wait for its onReady event)';
 }
 
 // The player may be served from this page's origin or, to show a real cross-origin embed, from the other
@@ -41,7 +43,8 @@ function originChoices() {
   const here = location.origin;
   const other = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[location.hostname];
   const choices = [];
-  if (other) choices.push([`${location.protocol}//${other}${location.port ? `:${location.port}` : ''}`, 'another origin']);
+  if (other)
+    choices.push([`${location.protocol}//${other}${location.port ? `:${location.port}` : ''}`, 'another origin']);
   choices.push([here, 'this page’s origin']);
   return choices;
 }
@@ -109,7 +112,9 @@ window.addEventListener('message', (event) => {
 });
 
 for (const button of commandButtons) {
-  button.addEventListener('click', () => send(button.dataset.command, button.dataset.args ? JSON.parse(button.dataset.args) : {}));
+  button.addEventListener('click', () =>
+    send(button.dataset.command, button.dataset.args ? JSON.parse(button.dataset.args) : {}),
+  );
 }
 form.addEventListener('submit', (event) => {
   event.preventDefault();

@@ -20,7 +20,11 @@ if (!fs.existsSync(path.join(root, 'dist', 'patient-ed-player.js'))) {
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 8000);
 const providerPort = Number(process.env.PROVIDER_PORT || 8001);
-const shown = ['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+const shown = ['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1'].includes(host)
+  ? 'localhost'
+  : host.includes(':')
+    ? `[${host}]`
+    : host;
 
 let provider;
 let demo;
@@ -35,7 +39,8 @@ try {
     });
   });
 } catch (err) {
-  console.error(`Could not start: ${err.message}${err.code === 'EADDRINUSE' ? ' (set PORT / PROVIDER_PORT to use other ports)' : ''}`);
+  const hint = err.code === 'EADDRINUSE' ? ' (set PORT / PROVIDER_PORT to use other ports)' : '';
+  console.error(`Could not start: ${err.message}${hint}`);
   provider?.close();
   process.exit(1);
 }

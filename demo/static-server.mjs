@@ -10,9 +10,9 @@
  *                 servers' own source (demo/*.mjs, demo/provider/), the README or a dotfile: 404.
  *
  * In .html files the literal token %PROVIDER_URL% is replaced by the provider's URL, and %NONCE% by a fresh random
- * nonce per response (pages with a nonce-based script policy; such pages are sent with `Cache-Control: no-store`). Everything is sent with
- * `Cache-Control: no-cache` (revalidated by ETag) so a rebuild shows up on reload; scripts, styles and pages are
- * gzip-compressed for browsers that accept it.
+ * nonce per response (pages with a nonce-based script policy; such pages are sent with `Cache-Control: no-store`).
+ * Everything is sent with `Cache-Control: no-cache` (revalidated by ETag) so a rebuild shows up on reload; scripts,
+ * styles and pages are gzip-compressed for browsers that accept it.
  */
 import http from 'node:http';
 import fs from 'node:fs';
@@ -47,7 +47,23 @@ const TYPES = {
  * What a demo page loads, by extension: its pages, scripts, styles, images, fonts and the sample content. Not `.mjs`
  * (the servers' own source, demo/start.mjs and demo/static-server.mjs) nor `.md`.
  */
-const PAGE_FILES = new Set(['.html', '.js', '.css', '.json', '.svg', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.ico', '.woff2', '.vtt', '.mp4', '.pdf']);
+const PAGE_FILES = new Set([
+  '.html',
+  '.js',
+  '.css',
+  '.json',
+  '.svg',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.ico',
+  '.woff2',
+  '.vtt',
+  '.mp4',
+  '.pdf',
+]);
 /** Folders of demo/ that hold no page's files: the reference provider's source. */
 const PRIVATE_DIRS = new Set(['provider']);
 
@@ -80,7 +96,7 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
     res.writeHead(status, { 'Content-Length': buf.length, ...headers });
     res.end(req.method === 'HEAD' ? undefined : buf);
   }
-  /** Scripts, styles and pages go out gzip-compressed when the browser accepts it, as any production host would send them. */
+  /** Scripts, styles and pages go out gzip-compressed when the browser accepts it, as a production host sends them. */
   const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.map']);
   const gzipCache = new Map(); // etag -> compressed body (the files change only on a rebuild)
   function gzipped(etag, body) {
@@ -101,7 +117,11 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
     // Every file is sent as the type its extension says, never as what its content looks like.
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Content-Length': 0 });
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+        'Access-Control-Allow-Headers': '*',
+        'Content-Length': 0,
+      });
       return res.end();
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -118,7 +138,8 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
       } catch {
         return sendText(req, res, 400, 'Bad request');
       }
-      if (seg === '..' || seg === '.' || /[/\\\0]/.test(seg) || raw.includes('\\')) return sendText(req, res, 400, 'Path traversal is not allowed');
+      if (seg === '..' || seg === '.' || /[/\\\0]/.test(seg) || raw.includes('\\'))
+        return sendText(req, res, 400, 'Path traversal is not allowed');
       if (seg) parts.push(seg);
     }
 
@@ -143,24 +164,27 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
     } else {
       const file = inside(demoDir, parts);
       // Only what a page loads (PAGE_FILES), never the servers' source: /static-server.mjs is not found.
-      candidates = [file, file && `${file}.html`, file && path.join(file, 'index.html')].filter((c) => c && PAGE_FILES.has(path.extname(c).toLowerCase()));
+      candidates = [file, file && `${file}.html`, file && path.join(file, 'index.html')].filter(
+        (c) => c && PAGE_FILES.has(path.extname(c).toLowerCase()),
+      );
     }
     let file;
-    let stat;
     for (const c of candidates) {
-      if (c && (stat = await statFile(c))) {
+      if (c && (await statFile(c))) {
         file = c;
         break;
       }
     }
     if (!file) {
-      if (parts[0] === 'dist' && parts[1] === 'patient-ed-player.js') return sendText(req, res, 404, 'dist/patient-ed-player.js not found: run npm run build first');
+      if (parts[0] === 'dist' && parts[1] === 'patient-ed-player.js')
+        return sendText(req, res, 404, 'dist/patient-ed-player.js not found: run npm run build first');
       return sendText(req, res, 404, 'Not found');
     }
 
     const ext = path.extname(file).toLowerCase();
     let body = await fsp.readFile(file);
-    if (otherVersion && /^core-[\w-]+\.js$/.test(path.basename(file))) body = Buffer.from(body.toString('utf8').split(`"${VERSION}"`).join('"0.0.1-other"'));
+    if (otherVersion && /^core-[\w-]+\.js$/.test(path.basename(file)))
+      body = Buffer.from(body.toString('utf8').split(`"${VERSION}"`).join('"0.0.1-other"'));
     const nonced = ext === '.html' && body.includes(NONCE_TOKEN);
     if (ext === '.html') {
       const nonce = crypto.randomBytes(16).toString('base64');

@@ -20,7 +20,7 @@ export const LAYERS = [
   ['screens', 'search', 'annotation'], // React screens and lazy features
   ['app'], // the controller and the React root: puts the layers together
   ['element', 'loader', 'embed-page'], // the custom element and its transports; the classic loader
-  ['index'], // the package entry
+  ['index', 'react-jsx'], // the package entry; the JSX types for React hosts
 ];
 
 const SRC = resolve('src');
@@ -80,7 +80,8 @@ export function analyse() {
       const rb = layerOf.get(b);
       if (ra === undefined) upward.push(`${relative('.', file)}: its folder "${a}" has no layer in LAYERS`);
       else if (rb === undefined) upward.push(`${relative('.', target)}: its folder "${b}" has no layer in LAYERS`);
-      else if (rb > ra) upward.push(`${relative('.', file)} -> ${relative('.', target)} (${a} imports ${b}, a higher layer)`);
+      else if (rb > ra)
+        upward.push(`${relative('.', file)} -> ${relative('.', target)} (${a} imports ${b}, a higher layer)`);
     }
     graph.set(file, targets);
   }
@@ -147,7 +148,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const line of upward) console.error(`upward import: ${line}`);
   for (const cycle of cycles) console.error(`import cycle of ${cycle.length} files: ${cycle.join(', ')}`);
   if (upward.length || cycles.length) {
-    console.error(`check-imports: ${upward.length} upward imports, ${cycles.length} cycles (layer order in scripts/check-imports.mjs)`);
+    const found = `${upward.length} upward imports, ${cycles.length} cycles`;
+    console.error(`check-imports: ${found} (layer order in scripts/check-imports.mjs)`);
     process.exit(1);
   }
   console.log('check-imports: every import runs down the layers; no cycles');

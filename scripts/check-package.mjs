@@ -8,17 +8,28 @@
 // 2. A host project installs the tarball (`npm install --offline`, nothing else: the build bundles every dependency,
 //    so the package has none) and resolves `patient-ed-player`, `/loader`, `/custom-elements.json`, `/package.json`;
 //    a bundler (esbuild) bundles `import 'patient-ed-player'` there, taking every chunk from the installed package.
-// 3. TypeScript in that project, with `skipLibCheck: false` and the strict options of test/types/consumer/tsconfig.json,
-//    compiles test/types/consumer/plain-host.test-d.ts with no @types/react installed (resolution `Bundler`, `Node10`
-//    through the `types` field, and `"module": "NodeNext"` with `"moduleResolution": "NodeNext"`, as `tsc --init`
-//    writes them, in the host's `"type": "module"` package) and react-host.test-d.tsx with the repository's
-//    @types/react linked in (`Bundler` and `NodeNext`).
+// 3. TypeScript in that project, with `skipLibCheck: false` and the strict options of
+//    test/types/consumer/tsconfig.json, compiles test/types/consumer/plain-host.test-d.ts with no @types/react
+//    installed (resolution `Bundler`, `Node10` through the `types` field, and `"module": "NodeNext"` with
+//    `"moduleResolution": "NodeNext"`, as `tsc --init` writes them, in the host's `"type": "module"` package) and
+//    react-host.test-d.tsx with the repository's @types/react linked in (`Bundler` and `NodeNext`).
 //
 // Usage: node scripts/check-package.mjs [--dir <package folder>] [--keep]
 //   --dir   the folder to pack (default: this repository); the type tests and TypeScript come from this repository
 //   --keep  keep the temporary folder (tarball, host project) and print where it is
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, copyFileSync, mkdirSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  copyFileSync,
+  mkdirSync,
+  statSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve } from 'node:path';
@@ -37,14 +48,24 @@ const ENTRY = 'dist/patient-ed-player.js';
 const TYPES = 'dist/types/patient-ed-player.d.ts';
 const LOADER = 'dist/patient-ed-player.loader.js';
 const REQUIRED = ['package.json', 'README.md', 'custom-elements.json', 'docs/api.md', ENTRY, LOADER];
-const FORBIDDEN = [/^(src|test|demo|bench|scripts|stubs|locales|node_modules|\.tmp|tmp)\//, /\.tgz$/, /(^|\/)tsconfig[^/]*\.json$/, /\.test(-d)?\.[jt]sx?$/];
+const FORBIDDEN = [
+  /^(src|test|demo|bench|scripts|stubs|locales|node_modules|\.tmp|tmp)\//,
+  /\.tgz$/,
+  /(^|\/)tsconfig[^/]*\.json$/,
+  /\.test(-d)?\.[jt]sx?$/,
+];
 /** Packages the declarations may name: only as `declare module 'react'` (React's JSX, when the host has its types). */
 const ALLOWED_BARE = new Set(['react']);
 const CONSUMER = join(ROOT, 'test/types/consumer');
 
 const problems = [];
 const fail = (message) => problems.push(message);
-const npm = (argv, cwd) => execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', argv, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const npm = (argv, cwd) =>
+  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', argv, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 const kb = (n) => `${(n / 1024).toFixed(0)} kB`;
 
 const work = mkdtempSync(join(tmpdir(), `${NAME}-package-`));
@@ -71,20 +92,31 @@ async function main() {
 
   const typesEntry = posix.normalize(pkg.types ?? '');
   const exportsTargets = Object.entries(pkg.exports ?? {}).flatMap(([key, target]) =>
-    typeof target === 'string' ? [[key, target]] : Object.entries(target).map(([condition, t]) => [`${key} (${condition})`, t]),
+    typeof target === 'string'
+      ? [[key, target]]
+      : Object.entries(target).map(([condition, t]) => [`${key} (${condition})`, t]),
   );
   if (!pkg.types) fail('package.json has no "types"');
-  else if (typesEntry !== TYPES) fail(`package.json "types" should be "${TYPES}" (the bundled declarations), not "${pkg.types}"`);
+  else if (typesEntry !== TYPES)
+    fail(`package.json "types" should be "${TYPES}" (the bundled declarations), not "${pkg.types}"`);
   const packedDeclarations = [...files].filter((p) => /\.d\.[cm]?ts$/.test(p));
   if (packedDeclarations.join() !== TYPES) {
-    fail(`the package's declarations should be ${TYPES} alone (bundled by rollup.types.config.mjs); packed: ${packedDeclarations.join(', ') || 'none'}`);
+    fail(
+      `the package's declarations should be ${TYPES} alone (bundled by rollup.types.config.mjs); ` +
+        `packed: ${packedDeclarations.join(', ') || 'none'}`,
+    );
   }
-  if (pkg.exports?.['.']?.types !== `./${typesEntry}`) fail(`exports["."].types should be "./${typesEntry}" (the "types" field)`);
+  if (pkg.exports?.['.']?.types !== `./${typesEntry}`)
+    fail(`exports["."].types should be "./${typesEntry}" (the "types" field)`);
   if (pkg.exports?.['.']?.default !== `./${ENTRY}`) fail(`exports["."].default should be "./${ENTRY}"`);
   if (pkg.exports?.['./loader'] !== `./${LOADER}`) fail(`exports["./loader"] should be "./${LOADER}"`);
-  for (const [key, target] of exportsTargets) if (!files.has(posix.normalize(target))) fail(`exports ${key}: ${target} is not in the package`);
+  for (const [key, target] of exportsTargets)
+    if (!files.has(posix.normalize(target))) fail(`exports ${key}: ${target} is not in the package`);
   for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
-    if (Object.keys(pkg[field] ?? {}).length) fail(`package.json "${field}" would be installed with the prebuilt bundle: ${Object.keys(pkg[field]).join(', ')}`);
+    if (Object.keys(pkg[field] ?? {}).length)
+      fail(
+        `package.json "${field}" would be installed with the prebuilt bundle: ${Object.keys(pkg[field]).join(', ')}`,
+      );
   }
 
   // Every chunk the entry reaches, statically or by import(), and each source map a file names.
@@ -105,10 +137,14 @@ async function main() {
   const packedJs = [...files].filter((p) => p.startsWith('dist/') && p.endsWith('.js'));
   for (const file of packedJs) {
     const map = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(read(file))?.[1];
-    if (map && !map.startsWith('data:') && !files.has(posix.join(posix.dirname(file), map))) fail(`${file} names ${map}, which is not in the package`);
+    if (map && !map.startsWith('data:') && !files.has(posix.join(posix.dirname(file), map)))
+      fail(`${file} names ${map}, which is not in the package`);
   }
   const unreached = packedJs.filter((p) => p.startsWith('dist/chunks/') && !reached.has(p));
-  if (unreached.length) fail(`chunks the entry never imports (left over from an earlier build? \`npm run build\` empties dist/): ${unreached.join(', ')}`);
+  if (unreached.length) {
+    const why = 'left over from an earlier build? `npm run build` empties dist/';
+    fail(`chunks the entry never imports (${why}): ${unreached.join(', ')}`);
+  }
   const onDisk = listJs(join(PKG_DIR, 'dist')).filter((p) => !files.has(p));
   if (onDisk.length) fail(`built but left out of the package ("files" in package.json): ${onDisk.join(', ')}`);
 
@@ -129,7 +165,8 @@ async function main() {
     const queue = [typesEntry];
     const chain = (f) => (seen.get(f) ? `${chain(seen.get(f))} -> ${f}` : f);
     const named = new Set();
-    const specifiers = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|declare\s+module\s+|reference\s+(?:types|path)=)["']([^"']+)["']/g;
+    const specifiers =
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|declare\s+module\s+|reference\s+(?:types|path)=)["']([^"']+)["']/g;
     while (queue.length) {
       const file = queue.shift();
       for (const m of read(file).matchAll(specifiers)) {
@@ -151,31 +188,47 @@ async function main() {
       }
     }
   }
-  console.log(`${packed.filename}: ${files.size} files, ${kb(packed.size)} packed, ${kb(packed.unpackedSize)} unpacked`);
+  console.log(
+    `${packed.filename}: ${files.size} files, ${kb(packed.size)} packed, ${kb(packed.unpackedSize)} unpacked`,
+  );
   if (problems.length) return;
 
   // 2. A host project installs it: nothing else comes with it, and its exports resolve.
   const host = join(work, 'host');
   mkdirSync(host);
-  writeFileSync(join(host, 'package.json'), `${JSON.stringify({ name: 'host', private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(
+    join(host, 'package.json'),
+    `${JSON.stringify({ name: 'host', private: true, type: 'module' }, null, 2)}\n`,
+  );
   npm(['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', tarball], host);
   const installed = readdirSync(join(host, 'node_modules')).filter((n) => !n.startsWith('.'));
-  if (installed.join() !== NAME) fail(`installing the tarball installed ${installed.join(', ')}; only ${NAME} was expected`);
+  if (installed.join() !== NAME)
+    fail(`installing the tarball installed ${installed.join(', ')}; only ${NAME} was expected`);
+  const names = [NAME, `${NAME}/loader`, `${NAME}/custom-elements.json`, `${NAME}/package.json`];
   writeFileSync(
     join(host, 'resolve.mjs'),
-    `const names = ${JSON.stringify([NAME, `${NAME}/loader`, `${NAME}/custom-elements.json`, `${NAME}/package.json`])};\n` +
+    `const names = ${JSON.stringify(names)};\n` +
       'console.log(JSON.stringify(Object.fromEntries(names.map((n) => [n, import.meta.resolve(n)]))));\n',
   );
   const resolved = JSON.parse(execFileSync(process.execPath, ['resolve.mjs'], { cwd: host, encoding: 'utf8' }));
-  const expected = { [NAME]: ENTRY, [`${NAME}/loader`]: LOADER, [`${NAME}/custom-elements.json`]: 'custom-elements.json', [`${NAME}/package.json`]: 'package.json' };
+  const expected = {
+    [NAME]: ENTRY,
+    [`${NAME}/loader`]: LOADER,
+    [`${NAME}/custom-elements.json`]: 'custom-elements.json',
+    [`${NAME}/package.json`]: 'package.json',
+  };
   for (const [name, path] of Object.entries(expected)) {
     const want = pathToFileURL(join(host, 'node_modules', NAME, path)).href;
-    if (resolved[name] !== want || !existsSync(fileURLToPath(resolved[name]))) fail(`import "${name}" resolves to ${resolved[name]}, not ${want}`);
+    if (resolved[name] !== want || !existsSync(fileURLToPath(resolved[name])))
+      fail(`import "${name}" resolves to ${resolved[name]}, not ${want}`);
   }
 
   // A bundler (esbuild, as Vite uses for dependencies) takes the entry and its lazy chunks from the installed package.
   const esbuild = await import(pathToFileURL(createRequire(join(ROOT, 'package.json')).resolve('esbuild')).href);
-  writeFileSync(join(host, 'main.js'), `import { definePlayer, TAG_NAME } from '${NAME}';\ndefinePlayer();\nconsole.log(TAG_NAME);\n`);
+  writeFileSync(
+    join(host, 'main.js'),
+    `import { definePlayer, TAG_NAME } from '${NAME}';\ndefinePlayer();\nconsole.log(TAG_NAME);\n`,
+  );
   try {
     const { metafile } = await esbuild.build({
       absWorkingDir: host,
@@ -190,7 +243,12 @@ async function main() {
     const inputs = Object.keys(metafile.inputs).filter((p) => p.startsWith(`node_modules/${NAME}/`));
     const missing = [...reached].filter((p) => !inputs.includes(`node_modules/${NAME}/${p}`));
     if (missing.length) fail(`a bundler did not take ${missing.join(', ')} from the installed package`);
-    else console.log(`Bundled from the installed package (esbuild): ${inputs.length} of its files, ${Object.keys(metafile.outputs).filter((p) => p.endsWith('.js')).length} output chunks`);
+    else {
+      const chunks = Object.keys(metafile.outputs).filter((p) => p.endsWith('.js')).length;
+      console.log(
+        `Bundled from the installed package (esbuild): ${inputs.length} of its files, ${chunks} output chunks`,
+      );
+    }
   } catch (error) {
     fail(`a bundler could not build \`import '${NAME}'\` in the host project: ${error.message}`);
   }
@@ -201,7 +259,10 @@ async function main() {
   const react = 'react-host.test-d.tsx';
   for (const file of [plain, react]) copyFileSync(join(CONSUMER, file), join(host, file));
   const project = (name, files, options = {}) => {
-    writeFileSync(join(host, name), `${JSON.stringify({ compilerOptions: { ...compilerOptions, ...options }, files }, null, 2)}\n`);
+    writeFileSync(
+      join(host, name),
+      `${JSON.stringify({ compilerOptions: { ...compilerOptions, ...options }, files }, null, 2)}\n`,
+    );
     return name;
   };
   const tsc = createRequire(join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
@@ -230,10 +291,16 @@ async function main() {
     compile(project('tsconfig.react-nodenext.json', [plain, react], nodeNext)),
   ]);
   for (const { config, code, out } of [...withoutReact, ...withReact]) {
-    if (code !== 0) fail(`tsc -p ${config} (in the host project, skipLibCheck false) failed:\n${out.trim().replaceAll(host + '/', '')}`);
+    if (code !== 0)
+      fail(
+        `tsc -p ${config} (in the host project, skipLibCheck false) failed:\n${out.trim().replaceAll(host + '/', '')}`,
+      );
     else console.log(`tsc -p ${config}: ok`);
   }
-  if (!problems.length) console.log(`Installed in a host project: imports resolve, nothing else installed, declarations compile (skipLibCheck false)`);
+  if (!problems.length)
+    console.log(
+      `Installed in a host project: imports resolve, nothing else installed, declarations compile (skipLibCheck false)`,
+    );
 }
 
 /** The .js files under a folder, as package paths (dist/...). */

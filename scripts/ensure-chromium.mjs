@@ -10,20 +10,26 @@ if (!chrome) {
   try {
     execSync('command -v apt-get', { stdio: 'ignore', shell: '/bin/sh' });
     hasApt = true;
-  } catch {}
+  } catch {
+    // no apt-get on this machine
+  }
   if (process.env.CHROME_PATH) {
     console.error(`CHROME_PATH is set to ${process.env.CHROME_PATH}, but no browser is there.`);
     process.exit(1);
   }
   if (isRoot && hasApt) {
-    console.log('No Chromium found: installing Debian\'s chromium package (apt-get install chromium)…');
-    execSync('apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium', { stdio: 'inherit', shell: '/bin/sh' });
+    console.log("No Chromium found: installing Debian's chromium package (apt-get install chromium)…");
+    execSync('apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium', {
+      stdio: 'inherit',
+      shell: '/bin/sh',
+    });
     chrome = findChrome();
   }
   if (!chrome) {
     console.error(
       'No Chromium or Chrome found for the browser tests.\n' +
-        'Install one, e.g. `sudo apt-get install chromium` (Debian/Ubuntu), or set CHROME_PATH to a Chrome/Chromium binary.',
+        'Install one, e.g. `sudo apt-get install chromium` (Debian/Ubuntu), ' +
+        'or set CHROME_PATH to a Chrome/Chromium binary.',
     );
     process.exit(1);
   }

@@ -10,11 +10,11 @@
  *   node scripts/gen-element-docs.mjs           write the three (`npm run docs`)
  *   node scripts/gen-element-docs.mjs --check   fail if any of them is out of date (`npm test`)
  *
- * Sources: src/commands/table.ts (COMMANDS and the argument and result types derived from its handlers, CommandError codes),
- * src/element/attributes.ts (ELEMENT_PROPS), src/preferences/{defaults,query}.ts, src/core/events.ts
- * (PlayerEventMap), src/element/transports/post-message.ts (message types, forwarded events),
- * src/element/styles.ts (`--ped-*` custom properties). Names come from those; the prose for each name lives
- * here, and the script fails when a name has no prose or prose has no name.
+ * Sources: src/commands/table.ts (COMMANDS and the argument and result types derived from its handlers,
+ * CommandError codes), src/element/attributes.ts (ELEMENT_PROPS), src/preferences/{defaults,query}.ts,
+ * src/core/events.ts (PlayerEventMap), src/element/transports/post-message.ts (message types, forwarded events),
+ * src/element/styles.ts and src/preferences/theme.ts (`--ped-*` custom properties). Names come from those; the prose
+ * for each name lives here, and the script fails when a name has no prose or prose has no name.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,29 +38,50 @@ const CLASS_NAME = 'PatientEdPlayerElement';
 /** Core element properties (src/element/attributes.ts CORE_PROPS). */
 const CORE_DOCS = {
   client: {
-    text: "The client (practice) id. Without it the player reads `client`, `openthis` (or `code`) and the options from the host page's own query string (classic embed links, the iframe embed page).",
+    text:
+      'The client (practice) id. Without it the player reads `client`, `openthis` (or `code`) and the ' +
+      "options from the host page's own query string (classic embed links, the iframe embed page).",
     values: 'a client id',
   },
   code: {
-    text: "What to open: a playlist code (`A_...`) opens the player; a menu code (`root`, `vm`, `collections`, `presentations`, `playlists`, or containing `T_`, `L_`, `C_`, `G_`) opens the menu there. Changing it re-routes; removing it returns to the menu.",
+    text:
+      'What to open: a playlist code (`A_...`) opens the player; a menu code (`root`, `vm`, ' +
+      '`collections`, `presentations`, `playlists`, or containing `T_`, `L_`, `C_`, `G_`) opens the ' +
+      'menu there. Changing it re-routes; removing it returns to the menu.',
     values: 'a code',
   },
   providerUrl: {
-    text: 'Base URL of the provider API (docs/provider-api.md). Without it, the origin that served the script (a content vendor serves both).',
+    text:
+      'Base URL of the provider API (docs/provider-api.md). Without it, the origin that served the ' +
+      'script (a content vendor serves both).',
     values: 'URL',
-    default: 'the script\'s origin (`https://cdn.example/` for `https://cdn.example/player/patient-ed-player.js`)',
+    default: "the script's origin (`https://cdn.example/` for `https://cdn.example/player/patient-ed-player.js`)",
   },
   apiUrl: { text: 'Overrides the API host.', values: 'URL', default: '`<provider-url>api/`' },
-  deliveryUrl: { text: 'Overrides the content-delivery host (user preferences, meta records).', values: 'URL', default: '`<provider-url>cdn/`' },
-  staticUrl: { text: 'Overrides the static-files host (thumbnails, posters, art).', values: 'URL', default: '`<provider-url>static/`' },
+  deliveryUrl: {
+    text: 'Overrides the content-delivery host (user preferences, meta records).',
+    values: 'URL',
+    default: '`<provider-url>cdn/`',
+  },
+  staticUrl: {
+    text: 'Overrides the static-files host (thumbnails, posters, art).',
+    values: 'URL',
+    default: '`<provider-url>static/`',
+  },
   brochureUrl: { text: 'Overrides the brochure host.', values: 'URL', default: '`<provider-url>brochures/`' },
   youtubeApiUrl: {
-    text: "A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays). From the attribute only YouTube's URL or one of the page's origin; another host only through the property, set from script.",
+    text:
+      'A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays). From the ' +
+      "attribute only YouTube's URL or one of the page's origin; another host only through the " +
+      'property, set from script.',
     values: 'URL',
     default: "YouTube's",
   },
   vimeoApiUrl: {
-    text: "A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). From the attribute only Vimeo's URL or one of the page's origin; another host only through the property, set from script.",
+    text:
+      'A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). From the ' +
+      "attribute only Vimeo's URL or one of the page's origin; another host only through the property, " +
+      'set from script.',
     values: 'URL',
     default: "Vimeo's",
   },
@@ -70,36 +91,67 @@ const CORE_DOCS = {
     default: '`embed.html` beside the script (the build ships one: dist/embed.html)',
   },
   requestTimeout: {
-    text: 'How long one provider request may take before it fails with a timeout (shown with "Try again", and an `error` event); `0` waits forever, as the spec\'s default does.',
+    text:
+      'How long one provider request may take before it fails with a timeout (shown with "Try again", ' +
+      'and an `error` event); `0` waits forever.',
     values: 'milliseconds',
     default: '`20000`',
   },
-  contextMenu: { text: "`off` disables the right-click menu inside the player (the host page's own menu is never touched).", values: '`off`', default: 'on' },
+  contextMenu: {
+    text: "`off` disables the right-click menu inside the player (the host page's own menu is never touched).",
+    values: '`off`',
+    default: 'on',
+  },
 };
 
 /** Attributes the element reads itself, outside r2wc's props (checked to still be read in `file`). */
 const EXTRA_ATTRIBUTES = {
   'allowed-origins': {
     file: ELEMENT_FILE,
-    text: 'Origins (separated by spaces or commas) allowed to command the player through postMessage when it is embedded in an iframe; also the target of its events. Without it, any parent page may command it. Never read from the page\'s URL (the framing site writes that): an embed page sets it in its own markup.',
+    text:
+      'Origins (separated by spaces or commas) allowed to command the player through postMessage when ' +
+      'it is embedded in an iframe; also the target of its events. Without it, any parent page may ' +
+      "command it. Never read from the page's URL (the framing site writes that): an embed page sets " +
+      'it in its own markup.',
     values: 'origins',
     default: '(none)',
   },
   // Read by the search chunk when the search dialog opens (attributes only: no properties).
   'search-app-id': {
     file: SEARCH_FILE,
-    text: 'Algolia application id of a hosted search index. With `search-api-key` and `search-index` set (here or in the client configuration\'s `search`), search uses that service; otherwise an index built in the browser from the client\'s menu.',
+    text:
+      'Algolia application id of a hosted search index. With `search-api-key` and `search-index` set ' +
+      "(here or in the client configuration's `search`), search uses that service; otherwise an index " +
+      "built in the browser from the client's menu.",
     values: 'an application id',
     default: '(none)',
   },
   'search-api-key': {
-    file: SEARCH_FILE, text: 'The search-only API key of that application (never an admin key: it is visible in the page).', values: 'a key', default: '(none)' },
+    file: SEARCH_FILE,
+    text: 'The search-only API key of that application (never an admin key: it is visible in the page).',
+    values: 'a key',
+    default: '(none)',
+  },
   'search-index': {
-    file: SEARCH_FILE, text: 'The index name; the "Title A–Z" sort uses its replicas `<index>_title_<language>_asc`.', values: 'an index name', default: '(none)' },
+    file: SEARCH_FILE,
+    text: 'The index name; the "Title A–Z" sort uses its replicas `<index>_title_<language>_asc`.',
+    values: 'an index name',
+    default: '(none)',
+  },
   'search-host': {
-    file: SEARCH_FILE, text: 'Overrides the search service\'s hosts (a proxy or an Algolia-compatible service such as the reference provider).', values: 'URL', default: "Algolia's" },
+    file: SEARCH_FILE,
+    text:
+      "Overrides the search service's hosts (a proxy or an Algolia-compatible service such as the " +
+      'reference provider).',
+    values: 'URL',
+    default: "Algolia's",
+  },
   'search-operator': {
-    file: SEARCH_FILE, text: 'How values of one search filter combine: `or` (any of them) or `and` (all of them).', values: '`or`, `and`', default: '`or`' },
+    file: SEARCH_FILE,
+    text: 'How values of one search filter combine: `or` (any of them) or `and` (all of them).',
+    values: '`or`, `and`',
+    default: '`or`',
+  },
 };
 
 const SWITCH = '`0` / `1`';
@@ -125,9 +177,17 @@ const PREFERENCE_DOCS = {
   shareButton: { text: 'Show the share button.', values: SWITCH },
   favoritesButton: { text: 'Show the favorites button.', values: SWITCH },
   audioDescriptionsButton: { text: 'Show the audio-descriptions button.', values: SWITCH },
-  platform: { text: 'The native wrapper the player runs in; in `ios` / `android` a screenshot becomes a `screenshot` event instead of a download.', values: '`ios`, `android`, `web`' },
+  platform: {
+    text:
+      'The native wrapper the player runs in; in `ios` / `android` a screenshot becomes a `screenshot` event ' +
+      'instead of a download.',
+    values: '`ios`, `android`, `web`',
+  },
   border: { text: 'Border around the player.', values: SWITCH },
-  color: { text: 'Theme colour (sets `--ped-color`); a `#` is added to bare hex digits.', values: '`#RRGGBB`, `RRGGBB` or a colour name' },
+  color: {
+    text: 'Theme colour (sets `--ped-color`); a `#` is added to bare hex digits.',
+    values: '`#RRGGBB`, `RRGGBB` or a colour name',
+  },
   practice: { text: 'Practice name shown in the header.', values: 'text' },
   art: { text: 'Header art icon.', values: 'an icon name (`knee`, `caduceus`, `cardio`, `dental`)' },
   dynamicSharing: { text: 'Dynamic sharing links.', values: '`0` / `1` (`false` / `true`)' },
@@ -139,7 +199,10 @@ const PREFERENCE_DOCS = {
   fontSize: { text: 'Text size, in percent (sets `--ped-text-scale`).', values: 'SCALE_OPTIONS' },
   scale: { text: 'Player scale, in percent (sets `--ped-scale`).', values: 'SCALE_OPTIONS' },
   ccFontFamily: { text: 'Caption font family.', values: 'a font list' },
-  ccFontSize: { text: 'Caption size, 0.5 to 4 times the default.', values: 'a percentage (`100%`) or `rem` / `em` (`1.5rem`)' },
+  ccFontSize: {
+    text: 'Caption size, 0.5 to 4 times the default.',
+    values: 'a percentage (`100%`) or `rem` / `em` (`1.5rem`)',
+  },
   ccFontColor: { text: 'Caption text colour.', values: '`#RRGGBB`' },
   ccFontOpacity: { text: 'Caption text opacity.', values: 'two hex digits (`FF`, `BF`, `00`)' },
   ccBackgroundColor: { text: 'Caption background colour.', values: '`#RRGGBB`' },
@@ -148,10 +211,12 @@ const PREFERENCE_DOCS = {
 
 /** Element events' postMessage names are in post-message.ts; their prose is the JSDoc of PlayerEventMap. */
 
-/** `--ped-*` custom properties (src/element/styles.ts). */
+/** `--ped-*` custom properties (src/element/styles.ts, src/preferences/theme.ts). */
 const CSS_PROPERTY_DOCS = {
   '--ped-color': 'Theme colour: header, buttons, progress (from the `color` option).',
-  '--ped-scale': 'Player scale factor, 1 = 100% (from the `scale` option). The text is 16px times scale times text scale, at most 4 (64px).',
+  '--ped-scale':
+    'Player scale factor, 1 = 100% (from the `scale` option). The text is 16px times scale times ' +
+    'text scale, at most 4 (64px).',
   '--ped-text-scale': 'Text scale factor, 1 = 100% (from the `font-size` option, the Text size setting).',
   '--ped-fg': 'Text colour.',
   '--ped-bg': 'Background colour.',
@@ -177,11 +242,16 @@ const CSS_PART_DOCS = {
 
 /** CommandError codes (src/commands/table.ts). */
 const ERROR_DOCS = {
-  unknown_command: 'Not a command name. Methods cannot produce it; the transports ignore such messages without answering.',
-  invalid_argument: 'An argument is missing, of the wrong type, out of range, not one of the allowed values, or there are too many. Nothing changed.',
+  unknown_command:
+    'Not a command name. Methods cannot produce it; the transports ignore such messages without ' + 'answering.',
+  invalid_argument:
+    'An argument is missing, of the wrong type, out of range, not one of the allowed values, or ' +
+    'there are too many. Nothing changed.',
   not_ready: "The player cannot do it yet (`navigate` before the client's configuration has loaded).",
   not_allowed: 'The command is not allowed here (reserved: no command raises it at present).',
-  failed: 'Anything else that went wrong; the transports answer every other error with this code (methods reject with the original error).',
+  failed:
+    'Anything else that went wrong; the transports answer every other error with this code (methods ' +
+    'reject with the original error).',
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -192,23 +262,25 @@ const TABLE_MODULES = [
   'src/commands/table.ts',
   'src/element/attributes.ts',
   'src/element/styles.ts',
+  'src/preferences/theme.ts',
   'src/element/transports/post-message.ts',
   'src/preferences/defaults.ts',
+  'src/i18n/languages.js',
   'src/preferences/query.ts',
-  'src/playback/analytics.ts',
-  'src/playback/timing.ts',
+  'src/core/analytics.ts',
+  'src/core/player-states.ts',
 ].map((p) => rel(p));
 
 async function loadTables() {
   const entry = `
     export { COMMANDS, HOST_COMMANDS } from './src/commands/table';
     export { CORE_PROPS, OPTION_PROPS, ELEMENT_PROPS, ELEMENT_EVENTS } from './src/element/attributes';
-    export { SCALE_OPTIONS, themeCss } from './src/element/styles';
+    export { SCALE_OPTIONS, themeCss } from './src/preferences/theme';
     export { MESSAGE_TYPES, FORWARDED_EVENTS } from './src/element/transports/post-message';
     export { DEFAULT_PREFERENCES, LANGUAGES } from './src/preferences/defaults';
     export { QUERY_ALIASES, LANGUAGE_QUERY_KEYS } from './src/preferences/query';
-    export { ANALYTICS } from './src/playback/analytics';
-    export { PLAYER_STATE } from './src/playback/timing';
+    export { ANALYTICS } from './src/core/analytics';
+    export { PLAYER_STATE } from './src/core/player-states';
   `;
   const stubOthers = {
     name: 'stub-others',
@@ -217,7 +289,9 @@ async function loadTables() {
         if (args.importer === '<stdin>' || args.kind === 'entry-point') return undefined;
         if (!args.path.startsWith('.')) return { path: args.path, namespace: 'stub' };
         const base = path.resolve(args.resolveDir, args.path);
-        const file = ['', '.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+        const file = ['', '.ts', '.tsx', '/index.ts']
+          .map((ext) => base + ext)
+          .find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
         return file && TABLE_MODULES.includes(file) ? { path: file } : { path: base, namespace: 'stub' };
       });
       build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
@@ -240,7 +314,13 @@ async function loadTables() {
 const squash = (text) => text.replace(/\s+/g, ' ').replace(/\{ /g, '{ ').trim();
 
 function parseSource(file) {
-  return ts.createSourceFile(file, read(file), ts.ScriptTarget.ES2022, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  return ts.createSourceFile(
+    file,
+    read(file),
+    ts.ScriptTarget.ES2022,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 }
 
 function findInterface(sf, name) {
@@ -264,7 +344,12 @@ function interfaceMembers(sf, name) {
   const out = new Map();
   for (const m of findInterface(sf, name).members) {
     if (!ts.isPropertySignature(m)) continue;
-    out.set(m.name.getText(sf), { type: squash(m.type.getText(sf)), optional: Boolean(m.questionToken), doc: jsDocText(m), node: m });
+    out.set(m.name.getText(sf), {
+      type: squash(m.type.getText(sf)),
+      optional: Boolean(m.questionToken),
+      doc: jsDocText(m),
+      node: m,
+    });
   }
   return out;
 }
@@ -282,7 +367,9 @@ function commandErrorCodes(sf) {
       const ctor = n.members.find(ts.isConstructorDeclaration);
       const param = ctor?.parameters.find((p) => p.name.getText(sf) === 'code');
       if (param?.type && ts.isUnionTypeNode(param.type)) {
-        codes = param.type.types.map((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : undefined));
+        codes = param.type.types.map((t) =>
+          ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : undefined,
+        );
       }
     }
     ts.forEachChild(n, visit);
@@ -315,7 +402,14 @@ function derivedCommandTypes() {
     if (!node) throw new Error(`src/commands/table.ts: type ${name} not found`);
     return { node, type: checker.getTypeAtLocation(node.name) };
   };
-  const show = (type, at) => squash(checker.typeToString(type, at, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope)).replace(/; }/g, ' }');
+  const show = (type, at) =>
+    squash(
+      checker.typeToString(
+        type,
+        at,
+        ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope,
+      ),
+    ).replace(/; }/g, ' }');
   const out = new Map();
   const args = alias('CommandArgs');
   for (const prop of checker.getPropertiesOfType(args.type)) {
@@ -347,8 +441,10 @@ function commandDescriptions(sf) {
   const visit = (n) => {
     if (ts.isVariableDeclaration(n) && n.name.getText(sf) === 'COMMANDS' && n.initializer) {
       let init = n.initializer;
-      while (ts.isSatisfiesExpression(init) || ts.isAsExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
-      for (const prop of init.properties) if (ts.isPropertyAssignment(prop)) out.set(prop.name.getText(sf), jsDocText(prop));
+      while (ts.isSatisfiesExpression(init) || ts.isAsExpression(init) || ts.isParenthesizedExpression(init))
+        init = init.expression;
+      for (const prop of init.properties)
+        if (ts.isPropertyAssignment(prop)) out.set(prop.name.getText(sf), jsDocText(prop));
     }
     ts.forEachChild(n, visit);
   };
@@ -360,16 +456,17 @@ function commandDescriptions(sf) {
 export const kebab = (name) => name.replace(/([a-z0-9])([A-Z])/g, (_, a, b) => `${a}-${b.toLowerCase()}`);
 
 const cssCustomProperties = (text) => [...new Set([...text.matchAll(/(--ped-[a-z0-9-]+)\s*:/g)].map((m) => m[1]))];
-const declarations = (css) => Object.fromEntries([...css.matchAll(/(--ped-[a-z0-9-]+)\s*:\s*([^;}]+)/g)].map((m) => [m[1], m[2].trim()]));
+const declarations = (css) =>
+  Object.fromEntries([...css.matchAll(/(--ped-[a-z0-9-]+)\s*:\s*([^;}]+)/g)].map((m) => [m[1], m[2].trim()]));
 
 /** Everything the generated docs say, read from the source. */
 export async function loadApi() {
   const t = await loadTables();
   const tableSf = parseSource('src/commands/table.ts');
   const eventsSf = parseSource('src/core/events.ts');
-  const analyticsSf = parseSource('src/playback/analytics.ts');
+  const analyticsSf = parseSource('src/core/analytics.ts');
   const eventsText = read('src/core/events.ts');
-  const stylesText = read('src/element/styles.ts');
+  const stylesText = read('src/element/styles.ts') + read('src/preferences/theme.ts');
   const elementText = read(ELEMENT_FILE);
   const problems = [];
 
@@ -392,7 +489,11 @@ export async function loadApi() {
       const d = CORE_DOCS[prop];
       doc = { ...d, default: d.default ?? '(none)' };
     } else if (t.LANGUAGE_QUERY_KEYS.includes(prop)) {
-      doc = { text: 'Sets menu, caption and voice-over languages together.', values: langValues, default: defaultText(t.DEFAULT_PREFERENCES.menuLanguage) };
+      doc = {
+        text: 'Sets menu, caption and voice-over languages together.',
+        values: langValues,
+        default: defaultText(t.DEFAULT_PREFERENCES.menuLanguage),
+      };
     } else if (Object.hasOwn(t.QUERY_ALIASES, prop) && t.QUERY_ALIASES[prop].key !== prop) {
       const alias = t.QUERY_ALIASES[prop];
       const target = prefDoc(alias.key);
@@ -418,14 +519,19 @@ export async function loadApi() {
     attributes.push({ name, prop: undefined, kind: 'core', text: d.text, values: d.values, default: d.default });
   }
   const usedPrefDocs = new Set(t.ELEMENT_PROPS.flatMap((p) => [p, t.QUERY_ALIASES[p]?.key].filter(Boolean)));
-  for (const key of Object.keys(PREFERENCE_DOCS)) if (!usedPrefDocs.has(key)) problems.push(`PREFERENCE_DOCS.${key} is not an attribute any more`);
-  for (const key of Object.keys(CORE_DOCS)) if (!t.CORE_PROPS.includes(key)) problems.push(`CORE_DOCS.${key} is not a core prop any more`);
-  if (!elementText.includes('ELEMENT_PROPS.map')) problems.push(`${ELEMENT_FILE} no longer builds its props from ELEMENT_PROPS`);
+  for (const key of Object.keys(PREFERENCE_DOCS))
+    if (!usedPrefDocs.has(key)) problems.push(`PREFERENCE_DOCS.${key} is not an attribute any more`);
+  for (const key of Object.keys(CORE_DOCS))
+    if (!t.CORE_PROPS.includes(key)) problems.push(`CORE_DOCS.${key} is not a core prop any more`);
+  if (!elementText.includes('ELEMENT_PROPS.map'))
+    problems.push(`${ELEMENT_FILE} no longer builds its props from ELEMENT_PROPS`);
 
   // Events: all bubble and are composed (dispatchPlayerEvent, r2wc's ELEMENT_EVENTS, the `result` answer).
   const eventMap = interfaceMembers(eventsSf, 'PlayerEventMap');
   if (!/new CustomEvent\(name, \{ detail, bubbles: true, composed: true \}\)/.test(eventsText)) {
-    problems.push('src/core/events.ts: dispatchPlayerEvent no longer dispatches with bubbles and composed; update the docs');
+    problems.push(
+      'src/core/events.ts: dispatchPlayerEvent no longer dispatches with bubbles and composed; update the docs',
+    );
   }
   for (const [prop, init] of Object.entries(t.ELEMENT_EVENTS)) {
     const name = prop.replace(/^on/, '').toLowerCase();
@@ -436,7 +542,8 @@ export async function loadApi() {
     if (!m.doc) problems.push(`PlayerEventMap.${name} has no JSDoc`);
     return { name, detail: m.type, text: m.doc, message: t.FORWARDED_EVENTS[name] };
   });
-  for (const name of Object.keys(t.FORWARDED_EVENTS)) if (!eventMap.has(name)) problems.push(`FORWARDED_EVENTS.${name} is not in PlayerEventMap`);
+  for (const name of Object.keys(t.FORWARDED_EVENTS))
+    if (!eventMap.has(name)) problems.push(`FORWARDED_EVENTS.${name} is not in PlayerEventMap`);
 
   // Methods.
   const typed = derivedCommandTypes();
@@ -446,23 +553,27 @@ export async function loadApi() {
     const tuple = typed.get(name)?.args;
     const result = typed.get(name)?.result;
     if (!tuple || !result) problems.push(`command ${name} is missing from CommandArgs or CommandResults`);
-    if (tuple && tuple.length !== spec.args.length) problems.push(`COMMANDS.${name}: its handler's parameters and its args differ`);
+    if (tuple && tuple.length !== spec.args.length)
+      problems.push(`COMMANDS.${name}: its handler's parameters and its args differ`);
     const args = spec.args.map((a, i) => {
-      if (tuple?.[i] && tuple[i].name !== a.name) problems.push(`COMMANDS.${name}: the handler's argument ${i} is ${tuple[i].name}, its args say ${a.name}`);
+      if (tuple?.[i] && tuple[i].name !== a.name)
+        problems.push(`COMMANDS.${name}: the handler's argument ${i} is ${tuple[i].name}, its args say ${a.name}`);
       return { name: a.name, type: tuple?.[i]?.type ?? a.type, optional: Boolean(a.optional), rule: argRule(a) };
     });
     const description = descriptions.get(name);
     if (!description) problems.push(`COMMANDS.${name} has no JSDoc (its description in the docs)`);
-    return { name, kind: spec.kind, description, args, result: result ?? 'unknown' };
+    return { name, mode: spec.mode, description, args, result: result ?? 'unknown' };
   });
-  for (const name of typed.keys()) if (!t.HOST_COMMANDS.includes(name)) problems.push(`${name} is typed but is not a host command`);
+  for (const name of typed.keys())
+    if (!t.HOST_COMMANDS.includes(name)) problems.push(`${name} is typed but is not a host command`);
 
   // Errors.
   const errorCodes = commandErrorCodes(tableSf).map((code) => {
     if (!ERROR_DOCS[code]) problems.push(`CommandError code ${code} has no description`);
     return { code, text: ERROR_DOCS[code] };
   });
-  for (const code of Object.keys(ERROR_DOCS)) if (!errorCodes.some((e) => e.code === code)) problems.push(`ERROR_DOCS.${code} is not a CommandError code`);
+  for (const code of Object.keys(ERROR_DOCS))
+    if (!errorCodes.some((e) => e.code === code)) problems.push(`ERROR_DOCS.${code} is not a CommandError code`);
 
   // CSS custom properties: every declared --ped-* name; defaults from the :host rule and the default theme.
   const hostBlock = /:host\s*\{([^}]*)\}/.exec(stylesText)?.[1] ?? '';
@@ -471,22 +582,30 @@ export async function loadApi() {
     if (!CSS_PROPERTY_DOCS[name]) problems.push(`CSS custom property ${name} has no description`);
     return { name, text: CSS_PROPERTY_DOCS[name], default: defaults[name] };
   });
-  for (const name of Object.keys(CSS_PROPERTY_DOCS)) if (!cssProperties.some((c) => c.name === name)) problems.push(`${name} is not declared in src/element/styles.ts`);
-  const walk = (dir) => fs.readdirSync(rel(dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  for (const name of Object.keys(CSS_PROPERTY_DOCS))
+    if (!cssProperties.some((c) => c.name === name))
+      problems.push(`${name} is not declared in src/element/styles.ts or src/preferences/theme.ts`);
+  const walk = (dir) =>
+    fs
+      .readdirSync(rel(dir), { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   const sources = walk('src').filter((f) => /\.tsx?$/.test(f));
   const partNames = new Set();
   for (const f of sources) {
     const text = read(f);
-    if (/\bpart=\{|exportparts/.test(text)) problems.push(`${f}: name CSS parts with literal part="..." attributes (the docs read them)`);
+    if (/\bpart=\{|exportparts/.test(text))
+      problems.push(`${f}: name CSS parts with literal part="..." attributes (the docs read them)`);
     for (const m of text.matchAll(/\bpart="([^"]+)"/g)) for (const name of m[1].split(/\s+/)) partNames.add(name);
   }
-  for (const name of partNames) if (!CSS_PART_DOCS[name]) problems.push(`CSS part ${name} has no description (CSS_PART_DOCS)`);
+  for (const name of partNames)
+    if (!CSS_PART_DOCS[name]) problems.push(`CSS part ${name} has no description (CSS_PART_DOCS)`);
   const cssParts = Object.entries(CSS_PART_DOCS).map(([name, text]) => {
     if (!partNames.has(name)) problems.push(`CSS_PART_DOCS.${name} is not a part in src/`);
     return { name, text };
   });
 
-  if (problems.length) throw new Error(`The source tables and the docs' prose disagree:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length)
+    throw new Error(`The source tables and the docs' prose disagree:\n  - ${problems.join('\n  - ')}`);
 
   return {
     attributes,
@@ -525,11 +644,24 @@ function argRule(a) {
 // ---------------------------------------------------------------------------------------------------------
 // Writing.
 
-const cell = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+const cell = (s) =>
+  String(s ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
+const table = (head, rows) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ].join('\n');
 
 const signature = (m) => `${m.name}(${m.args.map((a) => `${a.name}${a.optional ? '?' : ''}`).join(', ')})`;
-const returnType = (m) => (m.kind === 'get' ? m.result : `Promise<${m.result}>`);
+const returnType = (m) => (m.mode === 'get' ? m.result : `Promise<${m.result}>`);
+/** How a method answers, after its description in the manifest. */
+const modeNote = (m) =>
+  m.mode === 'get'
+    ? 'Getter: answers synchronously; throws a CommandError.'
+    : 'Action: answers with a Promise; rejects with a CommandError.';
 
 /** The generated parts of docs/api.md, by marker name. */
 export function docSections(api) {
@@ -552,7 +684,7 @@ export function docSections(api) {
       api.methods.map((m) => [
         `\`${m.name}\``,
         `\`{ command: '${m.name}', id${m.args.map((a) => `, ${a.name}${a.optional ? '?' : ''}`).join('')} }\``,
-        m.kind === 'get' ? 'getter' : 'action',
+        m.mode === 'get' ? 'getter' : 'action',
       ]),
     ),
     errors: table(
@@ -561,14 +693,27 @@ export function docSections(api) {
     ),
     events: table(
       ['Event', '`detail`', 'postMessage `event`', 'Meaning'],
-      api.events.map((e) => [`\`${e.name}\``, `\`${e.detail}\``, e.message ? `\`${e.message}\`` : '(not forwarded)', e.text]),
+      api.events.map((e) => [
+        `\`${e.name}\``,
+        `\`${e.detail}\``,
+        e.message ? `\`${e.message}\`` : '(not forwarded)',
+        e.text,
+      ]),
     ),
     'message-types': table(
       ['Direction', '`type`', '`payload`'],
       [
-        ['page -> player', `\`${api.messageTypes.command}\``, '`{ command, id, ...args }` (see the payload table above)'],
+        [
+          'page -> player',
+          `\`${api.messageTypes.command}\``,
+          '`{ command, id, ...args }` (see the payload table above)',
+        ],
         ['player -> page', `\`${api.messageTypes.result}\``, '`{ id, result }` or `{ id, error: { code, message } }`'],
-        ['player -> page', `\`${api.messageTypes.event}\``, '`{ event, data }`: `event` from the events table, `data` the event\'s `detail`'],
+        [
+          'player -> page',
+          `\`${api.messageTypes.event}\``,
+          "`{ event, data }`: `event` from the events table, `data` the event's `detail`",
+        ],
       ],
     ),
     'css-properties': table(
@@ -605,7 +750,8 @@ export function classJsDoc(api) {
   const lines = [
     '`<patient-ed-player>`: an embeddable patient-education player. The whole public API: docs/api.md.',
     '',
-    'Every attribute but `allowed-origins` and `search-*` also has a property of its camelCase name (`provider-url` ->',
+    'Every attribute but `allowed-origins` and `search-*` also has a property of its camelCase name ' +
+      '(`provider-url` ->',
     '`providerUrl`). The methods,',
     'one per host command of src/commands/table.ts (`PlayerMethods`), are defined from that table after the',
     'class; custom-elements.json lists them all.',
@@ -615,15 +761,49 @@ export function classJsDoc(api) {
     '',
     '@element patient-ed-player',
     '',
-    ...api.attributes.map((a) => `@attr {string} ${a.name} - ${a.text} Values: ${a.values}. Default: ${a.default}.`),
+    ...api.attributes.flatMap((a) =>
+      wrapTag('attr', 'string', a.name, `${a.text} Values: ${a.values}. Default: ${a.default}.`),
+    ),
     '',
-    ...api.events.map((e) => `@fires {CustomEvent<${e.detail}>} ${e.name} - ${e.text}`),
+    ...api.events.flatMap((e) => wrapTag('fires', `CustomEvent<${e.detail}>`, e.name, e.text)),
     '',
-    ...api.cssProperties.map((c) => `@cssprop ${c.name} - ${c.text}${c.default ? ` Default: \`${c.default}\`.` : ''}`),
+    ...api.cssProperties.flatMap((c) =>
+      wrapTag('cssprop', '', c.name, `${c.text}${c.default ? ` Default: \`${c.default}\`.` : ''}`),
+    ),
     '',
-    ...api.cssParts.map((p) => `@csspart ${p.name} - ${p.text}`),
+    ...api.cssParts.flatMap((p) => wrapTag('csspart', '', p.name, p.text)),
   ];
   return ['/**', ...lines.map((l) => (l ? ` * ${l}` : ' *')), ' */'].join('\n');
+}
+
+/** Width of a JSDoc line's text after ` * `, so that the generated lines stay within 120 characters. */
+const JSDOC_WIDTH = 120 - ' * '.length;
+
+/**
+ * A JSDoc tag (`@tag {type} name - text`) as lines of at most JSDOC_WIDTH characters, the lines after the first
+ * indented by two spaces. The analyzer (comment-parser, compact spacing) trims each line and joins a description's
+ * lines with one space, so the text breaks only at a single space between two words, and never before a word that
+ * starts with `@` (a continuation line starting with `@` would be read as a new tag). The end of the type, the name
+ * and the `-` stay on one line (the analyzer reads the name on the line where the type ends). A type broken over
+ * lines is joined without its spaces: manifestPlugin writes the event types again from the table. A word longer
+ * than a line stays whole.
+ */
+function wrapTag(tag, type, name, text) {
+  const words = (s) => s.split(/(?<=\S) (?=\S)/);
+  const head = type ? words(`{${type}}`) : [];
+  head.push(`${head.pop() ?? ''} ${name} -`.trimStart());
+  const lines = [];
+  let line = `@${tag}`;
+  for (const word of [...head, ...words(text)]) {
+    if (line.length + 1 + word.length <= JSDOC_WIDTH || word.startsWith('@')) {
+      line += ` ${word}`;
+    } else {
+      lines.push(line);
+      line = `  ${word}`;
+    }
+  }
+  lines.push(line);
+  return lines;
 }
 
 /** Replace the JSDoc block right above `export class PatientEdPlayerElement`. */
@@ -633,7 +813,8 @@ export function withClassJsDoc(source, jsDoc) {
   const before = source.slice(0, at);
   const end = before.lastIndexOf('*/');
   const start = before.lastIndexOf('/**', end);
-  if (start < 0 || end < 0 || before.slice(end + 2).trim() !== '') throw new Error(`${ELEMENT_FILE}: no JSDoc block right above class ${CLASS_NAME}`);
+  if (start < 0 || end < 0 || before.slice(end + 2).trim() !== '')
+    throw new Error(`${ELEMENT_FILE}: no JSDoc block right above class ${CLASS_NAME}`);
   return `${source.slice(0, start)}${jsDoc}\n${source.slice(at)}`;
 }
 
@@ -663,21 +844,38 @@ export function manifestPlugin(api) {
         const decl = mod.declarations?.find((d) => d.kind === 'class' && d.name === CLASS_NAME);
         if (!decl) continue;
         decl.superclass = { name: 'HTMLElement', package: 'global:' };
-        const declared = new Map((decl.members ?? []).filter((m) => m.name && m.privacy !== 'private' && !m.name.startsWith('[') && m.name !== 'adoptedStyleSheets').map((m) => [m.name, m]));
+        const declared = new Map(
+          (decl.members ?? [])
+            .filter(
+              (m) => m.name && m.privacy !== 'private' && !m.name.startsWith('[') && m.name !== 'adoptedStyleSheets',
+            )
+            .map((m) => [m.name, m]),
+        );
         const members = [];
         for (const a of api.attributes) {
           if (!a.prop) continue;
           const m = declared.get(a.prop) ?? { kind: 'field', name: a.prop };
           declared.delete(a.prop);
-          members.push({ ...m, type: { text: 'string | undefined' }, description: `Reflects the \`${a.name}\` attribute. ${a.text}`, attribute: a.name, reflects: true });
+          members.push({
+            ...m,
+            type: { text: 'string | undefined' },
+            description: `Reflects the \`${a.name}\` attribute. ${a.text}`,
+            attribute: a.name,
+            reflects: true,
+          });
         }
         members.push(...declared.values());
         for (const m of api.methods) {
           members.push({
             kind: 'method',
             name: m.name,
-            description: `${m.description} ${m.kind === 'get' ? 'Getter: answers synchronously; throws a CommandError.' : 'Action: answers with a Promise; rejects with a CommandError.'}`,
-            parameters: m.args.map((a) => ({ name: a.name, type: { text: a.type }, ...(a.optional ? { optional: true } : {}), description: a.rule })),
+            description: `${m.description} ${modeNote(m)}`,
+            parameters: m.args.map((a) => ({
+              name: a.name,
+              type: { text: a.type },
+              ...(a.optional ? { optional: true } : {}),
+              description: a.rule,
+            })),
             return: { type: { text: returnType(m) } },
           });
         }
@@ -687,12 +885,23 @@ export function manifestPlugin(api) {
           if (a?.prop) attr.fieldName = a.prop;
           if (a && /^`[^`]*`$/.test(a.default)) attr.default = a.default.slice(1, -1);
         }
+        for (const ev of decl.events ?? []) {
+          const e = api.events.find((x) => x.name === ev.name);
+          if (e) ev.type = { text: `CustomEvent<${e.detail}>` };
+        }
         for (const css of decl.cssProperties ?? []) {
           const c = api.cssProperties.find((x) => x.name === css.name);
           if (c?.default) css.default = c.default;
         }
         if (!mod.exports?.some((e) => e.kind === 'custom-element-definition')) {
-          mod.exports = [...(mod.exports ?? []), { kind: 'custom-element-definition', name: decl.tagName, declaration: { name: CLASS_NAME, module: mod.path } }];
+          mod.exports = [
+            ...(mod.exports ?? []),
+            {
+              kind: 'custom-element-definition',
+              name: decl.tagName,
+              declaration: { name: CLASS_NAME, module: mod.path },
+            },
+          ];
         }
       }
     },
@@ -718,12 +927,17 @@ function checkJsxAttributes(api) {
   const alias = sf?.statements.find((s) => ts.isTypeAliasDeclaration(s) && s.name.text === 'PlayerAttributeName');
   if (!alias) throw new Error('src/react-jsx.ts: type PlayerAttributeName not found');
   const type = checker.getTypeAtLocation(alias.name);
-  const names = new Set((type.isUnion() ? type.types : [type]).map((x) => (x.isStringLiteral() ? x.value : checker.typeToString(x))));
+  const names = new Set(
+    (type.isUnion() ? type.types : [type]).map((x) => (x.isStringLiteral() ? x.value : checker.typeToString(x))),
+  );
   const expected = new Set(api.attributes.map((a) => a.name));
   const missing = [...expected].filter((n) => !names.has(n));
   const extra = [...names].filter((n) => !expected.has(n));
   if (missing.length || extra.length) {
-    throw new Error(`src/react-jsx.ts PlayerAttributeName differs from the element's attributes: missing ${missing.join(', ') || '-'}; extra ${extra.join(', ') || '-'}`);
+    throw new Error(
+      "src/react-jsx.ts PlayerAttributeName differs from the element's attributes: " +
+        `missing ${missing.join(', ') || '-'}; extra ${extra.join(', ') || '-'}`,
+    );
   }
 }
 
@@ -747,10 +961,19 @@ async function main() {
   const stale = outputs.filter(([, now, next]) => now !== next).map(([file]) => file);
   if (check) {
     if (stale.length) {
-      console.error(`Out of date: ${stale.join(', ')}. Run npm run docs (node scripts/gen-element-docs.mjs) and commit the result.`);
+      console.error(
+        `Out of date: ${stale.join(', ')}. Run npm run docs (node scripts/gen-element-docs.mjs) and commit the result.`,
+      );
       process.exit(1);
     }
-    console.log(`Element docs up to date: ${api.attributes.length} attributes, ${api.methods.length} methods, ${api.events.length} events, ${api.cssProperties.length} CSS properties, ${api.cssParts.length} CSS parts.`);
+    const counts = [
+      `${api.attributes.length} attributes`,
+      `${api.methods.length} methods`,
+      `${api.events.length} events`,
+      `${api.cssProperties.length} CSS properties`,
+      `${api.cssParts.length} CSS parts`,
+    ];
+    console.log(`Element docs up to date: ${counts.join(', ')}.`);
     return;
   }
   for (const [file, now, next] of outputs) {

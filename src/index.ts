@@ -16,4 +16,9 @@ export type { CommandArgs, CommandResults, HostCommandName, ItemInfo, PlaylistIn
 export type { PlayerErrorCode, PlayerEventMap, PlayerEventName } from './core/events';
 export type { Preferences } from './preferences/defaults';
 // Types only; importing this entry also declares <patient-ed-player> in React's JSX.
-export type { PatientEdPlayerJsxProps, PlayerAttributeName, PlayerJsxAttributes, PlayerJsxEventProps } from './react-jsx';
+export type {
+  PatientEdPlayerJsxProps,
+  PlayerAttributeName,
+  PlayerJsxAttributes,
+  PlayerJsxEventProps,
+} from './react-jsx';

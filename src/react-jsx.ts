@@ -12,29 +12,32 @@
  * <patient-ed-player ref={ref} client="demo" code="A_DEMO_VIDEO" provider-url="https://provider.example/"
  *   onstatechange={(e) => console.log(e.detail.state)} />
  */
-import type { CORE_PROPS } from './element/attributes';
+import type { PlayerPropName } from './element/attributes';
 import type { PlayerEventMap, PlayerEventName } from './core/events';
 import type { PatientEdPlayerElement } from './element/player-element';
-import type { Preferences } from './preferences/defaults';
-import type { LANGUAGE_QUERY_KEYS, QUERY_ALIASES } from './preferences/query';
 
 /** camelCase -> kebab-case, as r2wc names attributes (`providerUrl` -> `provider-url`). */
-type Kebab<S extends string> = S extends `${infer C}${infer Rest}` ? `${C extends Lowercase<C> ? C : `-${Lowercase<C>}`}${Kebab<Rest>}` : S;
-
-/** Preferences with a scalar value (object-valued ones are account data), minus `ref` (a reserved React prop). */
-type ScalarPreference = Exclude<{ [K in keyof Preferences]: Preferences[K] extends object ? never : K }[keyof Preferences], 'ref'>;
-
-/** Property names the element takes as attributes (src/element/attributes.ts `ELEMENT_PROPS`). */
-export type PlayerPropName = (typeof CORE_PROPS)[number] | ScalarPreference | keyof typeof QUERY_ALIASES | (typeof LANGUAGE_QUERY_KEYS)[number];
+type Kebab<S extends string> = S extends `${infer C}${infer Rest}`
+  ? `${C extends Lowercase<C> ? C : `-${Lowercase<C>}`}${Kebab<Rest>}`
+  : S;
 
 /** Every attribute of `<patient-ed-player>`: the kebab-case props plus `allowed-origins` (postMessage allow-list). */
-export type PlayerAttributeName = Kebab<PlayerPropName> | 'allowed-origins' | 'search-app-id' | 'search-api-key' | 'search-index' | 'search-host' | 'search-operator';
+export type PlayerAttributeName =
+  | Kebab<PlayerPropName>
+  | 'allowed-origins'
+  | 'search-app-id'
+  | 'search-api-key'
+  | 'search-index'
+  | 'search-host'
+  | 'search-operator';
 
 /** Attributes are strings, as in HTML (`font-size="125"`, `captions="off"`). */
 export type PlayerJsxAttributes = { [A in PlayerAttributeName]?: string };
 
 /** React 19 adds `on<event>` function props of a custom element as listeners of `<event>`. */
-export type PlayerJsxEventProps = { [E in PlayerEventName as `on${E}`]?: (event: CustomEvent<PlayerEventMap[E]>) => void };
+export type PlayerJsxEventProps = {
+  [E in PlayerEventName as `on${E}`]?: (event: CustomEvent<PlayerEventMap[E]>) => void;
+};
 
 /**
  * React's `Ref<PatientEdPlayerElement>` (a ref object or a callback ref, which may return its cleanup), written out:
@@ -67,6 +70,8 @@ export interface PatientEdPlayerJsxProps extends PlayerJsxAttributes, PlayerJsxE
 }
 
 declare module 'react' {
+  // React declares its JSX types in a namespace; adding an element to them can only be done by merging into it.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       'patient-ed-player': PatientEdPlayerJsxProps;

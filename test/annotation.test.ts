@@ -2,8 +2,27 @@ import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
-import { COLORS, DEFAULT_SIZE, EDITOR, editorReducer, SHAPE, SIZE_OPTIONS, STICKY, TEXT_MIN, History, historyKey, initialEditorState, moveKey, starPoints, stickyGradient, stickyTextColor, surfaceBox, TEXT_KINDS } from '../src/annotation/rules';
+import {
+  COLORS,
+  DEFAULT_SIZE,
+  EDITOR,
+  editorReducer,
+  SHAPE,
+  SIZE_OPTIONS,
+  STICKY,
+  TEXT_MIN,
+  History,
+  historyKey,
+  initialEditorState,
+  moveKey,
+  starPoints,
+  stickyGradient,
+  stickyTextColor,
+  surfaceBox,
+  TEXT_KINDS,
+} from '../src/annotation/rules';
 import { PLANE } from '../src/annotation/surface';
+import { paintStill } from '../src/annotation/frame-still';
 import { TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
 import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shadow, steady, waitFor } from './helpers';
@@ -24,7 +43,12 @@ describe('annotation rules (pure)', () => {
     [s] = editorReducer(s, { type: 'menu', menu: 'color' });
     let effects;
     [s, effects] = editorReducer(s, { type: 'color', color: 'blue' });
-    expect([s.tool, s.menu, s.color, effects]).to.deep.equal(['pencil', undefined, 'blue', { recolorSelection: 'blue' }]);
+    expect([s.tool, s.menu, s.color, effects]).to.deep.equal([
+      'pencil',
+      undefined,
+      'blue',
+      { recolorSelection: 'blue' },
+    ]);
     [s] = editorReducer(s, { type: 'menu', menu: 'text' });
     [s] = editorReducer(s, { type: 'added', kind: 'text' });
     expect([s.tool, s.menu, s.colors.text]).to.deep.equal(['move', undefined, 'blue']);
@@ -64,7 +88,12 @@ describe('annotation rules (pure)', () => {
     expect(historyKey({ key: 'y', ctrlKey: true, metaKey: false, shiftKey: false })).to.equal('redo');
     expect(historyKey({ key: 'z', ctrlKey: false, metaKey: false, shiftKey: false })).to.equal(undefined);
     const step = EDITOR.step;
-    expect([moveKey('h'), moveKey('ArrowDown'), moveKey('K'), moveKey('x')]).to.deep.equal([{ dx: -step, dy: 0 }, { dx: 0, dy: step }, { dx: 0, dy: -step }, undefined]);
+    expect([moveKey('h'), moveKey('ArrowDown'), moveKey('K'), moveKey('x')]).to.deep.equal([
+      { dx: -step, dy: 0 },
+      { dx: 0, dy: step },
+      { dx: 0, dy: -step },
+      undefined,
+    ]);
     const star = starPoints();
     expect(star.length).to.equal(SHAPE.starPoints * 2);
     expect(star[0]).to.deep.equal({ x: 0, y: -SHAPE.starOuter });
@@ -84,7 +113,9 @@ function pixelAt(el: Element, pageX: number, pageY: number): [number, number, nu
   const c = drawingCanvas(el);
   const r = c.getBoundingClientRect();
   const sx = c.width / r.width;
-  const d = c.getContext('2d')!.getImageData(Math.round((pageX - r.left) * sx), Math.round((pageY - r.top) * sx), 1, 1).data;
+  const d = c
+    .getContext('2d')!
+    .getImageData(Math.round((pageX - r.left) * sx), Math.round((pageY - r.top) * sx), 1, 1).data;
   return [d[0], d[1], d[2], d[3]];
 }
 /** Count the pixels of the drawing whose colour is near `hex`. */
@@ -93,12 +124,21 @@ function countColor(el: Element, hex: string, tolerance = 40): number {
   const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   let n = 0;
-  for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 200 && Math.abs(d[i] - r) < tolerance && Math.abs(d[i + 1] - g) < tolerance && Math.abs(d[i + 2] - b) < tolerance) n++;
+  for (let i = 0; i < d.length; i += 4)
+    if (
+      d[i + 3] > 200 &&
+      Math.abs(d[i] - r) < tolerance &&
+      Math.abs(d[i + 1] - g) < tolerance &&
+      Math.abs(d[i + 2] - b) < tolerance
+    )
+      n++;
   return n;
 }
 const surfaceRect = (el: Element) => $(el, '.annotation-surface')!.getBoundingClientRect();
-const toolButton = (el: Element, name: string) => $$<HTMLButtonElement>(el, '.annotation-toolbar button').find((b) => b.textContent?.trim() === name)!;
-const menuItem = (el: Element, name: string) => $$<HTMLButtonElement>(el, '.annotation-menu button').find((b) => b.textContent?.trim() === name)!;
+const toolButton = (el: Element, name: string) =>
+  $$<HTMLButtonElement>(el, '.annotation-toolbar button').find((b) => b.textContent?.trim() === name)!;
+const menuItem = (el: Element, name: string) =>
+  $$<HTMLButtonElement>(el, '.annotation-menu button').find((b) => b.textContent?.trim() === name)!;
 /** Open a toolbar menu and choose an item in it. */
 async function choose(el: Element, menu: string, item: string) {
   toolButton(el, menu).click();
@@ -118,20 +158,28 @@ async function chord(...keys: string[]) {
 async function stroke(x1: number, y1: number, x2: number, y2: number, steps = 10) {
   await sendMouse({ type: 'move', position: [Math.round(x1), Math.round(y1)] });
   await sendMouse({ type: 'down' });
-  for (let i = 1; i <= steps; i++) await sendMouse({ type: 'move', position: [Math.round(x1 + ((x2 - x1) * i) / steps), Math.round(y1 + ((y2 - y1) * i) / steps)] });
+  for (let i = 1; i <= steps; i++)
+    await sendMouse({
+      type: 'move',
+      position: [Math.round(x1 + ((x2 - x1) * i) / steps), Math.round(y1 + ((y2 - y1) * i) / steps)],
+    });
   await sendMouse({ type: 'up' });
 }
 
 async function openAnnotation(attrs: Record<string, string> = {}, clock?: FakeClock) {
   const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', ...attrs }, { clock });
-  await waitFor(() => pb(el).ready && pb(el).player === 0, 'ready item', 10000);
+  await waitFor(() => pb(el).ready && pb(el).playerState === 0, 'ready item', 10000);
   el.style.setProperty('width', '760px');
   await findControl(el, 'markup');
   return el;
 }
 async function enter(el: PatientEdPlayerElement) {
   (await findControl(el, 'markup')).click();
-  await waitFor(() => $(el, '.annotation-surface canvas.lower-canvas') && toolButton(el, 'Pencil'), 'annotation surface', 10000);
+  await waitFor(
+    () => $(el, '.annotation-surface canvas.lower-canvas') && toolButton(el, 'Pencil'),
+    'annotation surface',
+    10000,
+  );
   // The surface is made, laid out over the stage, its canvas sized to it, and stays so (strokes aim at it).
   await waitFor(() => el[CONTROLLER].annotationSurface, 'the surface made');
   await steady(() => [surfaceRect(el), drawingCanvas(el).width], 'the surface in place');
@@ -141,7 +189,7 @@ describe('annotation overlay', () => {
   cleanPlayersAndFaults();
   afterEach(() => resetMouse());
 
-  it("its strings come in the visitor's language from the first render: the route loader requests them with the route", async () => {
+  it("its strings are in the visitor's language from the first render: the route loader asks for them", async () => {
     const el = await openAnnotation({ language: 'ar' });
     const controller = el[CONTROLLER];
     // The toolbar's first texts, as they are first put on screen (no flash of English before the catalog).
@@ -150,7 +198,11 @@ describe('annotation overlay', () => {
     watch.observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
     controller.navigate('/demo/player/A_DEMO_VIDEO/markup');
     // Requested by the controller as the route is entered (not by the overlay once its chunk is in).
-    await waitFor(() => controller.state.catalogs.includes('annotation'), 'the annotation catalog loaded by the route', 10000);
+    await waitFor(
+      () => controller.state.catalogs.includes('annotation'),
+      'the annotation catalog loaded by the route',
+      10000,
+    );
     await waitFor(() => $(el, '.annotation-toolbar button'), 'the toolbar', 10000);
     watch.disconnect();
     const { messages: ar } = await import('../locales/ar/annotation');
@@ -160,7 +212,8 @@ describe('annotation overlay', () => {
     expect($(el, '.shell')!.getAttribute('dir')).to.equal('rtl');
   });
 
-  it('a language switch while annotating: the video reloads, so the overlay closes; entered again, the drawing is back and the toolbar in the new language', async () => {
+  it('a language switch while annotating closes the overlay; entered again, the drawing is back', async () => {
+    // The video reloads in the new language, so the overlay closes; the toolbar comes back in that language.
     const el = await openAnnotation();
     await enter(el);
     const r = surfaceRect(el);
@@ -174,21 +227,29 @@ describe('annotation overlay', () => {
     const { messages: de } = await import('../locales/de/annotation');
     const pencil = String((de['markup.pencil'] as string[])[0]);
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/markup');
-    await waitFor(() => toolButton(el, pencil) && surfaceOf(el)?.objects.length === drawn, 'the toolbar in German, the drawing back', 10000);
+    await waitFor(
+      () => toolButton(el, pencil) && surfaceOf(el)?.objects.length === drawn,
+      'the toolbar in German, the drawing back',
+      10000,
+    );
     await waitFor(() => countColor(el, COLORS.red) > 100, 'the stroke painted again');
   });
 
-  it("opens from the control bar over the paused frame; the toolbar has the spec's buttons; closing resumes after the resume delay", async () => {
+  it('opens from the control bar over the paused frame with its toolbar; closing resumes after a delay', async () => {
     const clock = new FakeClock();
     const el = await openAnnotation({}, clock);
     await el.playVideo();
-    await waitFor(() => pb(el).player === 1, 'playing', 10000);
+    await waitFor(() => pb(el).playerState === 1, 'playing', 10000);
     await enter(el);
     expect(el.currentPath).to.equal('/demo/player/A_DEMO_VIDEO/markup');
-    await waitFor(() => pb(el).player === 2, 'paused on entering');
+    await waitFor(() => pb(el).playerState === 2, 'paused on entering');
     const toolbar = $(el, '[role="toolbar"]')!;
     expect(toolbar.getAttribute('aria-label')).to.equal('Annotation tools');
-    expect($$(el, '.annotation-toolbar > button, .annotation-toolbar > .annotation-menu-host > button').map((b) => b.textContent!.trim())).to.deep.equal([
+    expect(
+      $$(el, '.annotation-toolbar > button, .annotation-toolbar > .annotation-menu-host > button').map((b) =>
+        b.textContent.trim(),
+      ),
+    ).to.deep.equal([
       'Pencil',
       'Eraser',
       'Move',
@@ -217,13 +278,13 @@ describe('annotation overlay', () => {
     await nextTask();
     expect(video.paused, 'not resumed just before the delay').to.equal(true);
     clock.tick(1);
-    await waitFor(() => pb(el).player === 1, 'resumed at the delay', 3000);
+    await waitFor(() => pb(el).playerState === 1, 'resumed at the delay', 3000);
   });
 
-  it('the pencil draws in the chosen colour and size with the real mouse; the eraser removes pixels; undo and redo', async () => {
+  it('the pencil draws in the chosen colour and size with the mouse; the eraser removes pixels; undo', async () => {
     const el = await openAnnotation();
     await enter(el);
-    expect(pb(el).player).to.not.equal(1);
+    expect(pb(el).playerState).to.not.equal(1);
     const r = surfaceRect(el);
     const y = r.top + r.height / 2;
     await stroke(r.left + r.width * 0.2, y, r.left + r.width * 0.8, y);
@@ -274,11 +335,53 @@ async function click(x: number, y: number, modifier?: string) {
   if (modifier) await sendKeys({ up: modifier });
 }
 
+describe('annotation: the still and the double click', () => {
+  cleanPlayersAndFaults();
+  afterEach(() => resetMouse());
+
+  it('the still letterboxes the picture into 16:9 at its own resolution, on black', () => {
+    const picture = (width: number, height: number) => {
+      const c = document.createElement('canvas');
+      [c.width, c.height] = [width, height];
+      const ctx = c.getContext('2d')!;
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, width, height);
+      return { source: c, width, height };
+    };
+    const frame = document.createElement('canvas');
+    expect(paintStill(frame, picture(400, 300)), 'readable').to.equal(true);
+    expect([frame.width, frame.height]).to.deep.equal([Math.round((300 * 16) / 9), 300]);
+    // Black bars beside a 4:3 picture, the picture in the middle.
+    const at = (x: number, y: number) => [...frame.getContext('2d')!.getImageData(x, y, 1, 1).data];
+    expect([at(1, 150), at(frame.width / 2, 150)]).to.deep.equal([
+      [0, 0, 0, 255],
+      [255, 255, 255, 255],
+    ]);
+    paintStill(frame, picture(1000, 400));
+    expect([frame.width, frame.height]).to.deep.equal([1000, Math.round((1000 * 9) / 16)]);
+  });
+
+  it("a second press on a text within the double-click window edits it, on the player's clock", async () => {
+    const clock = new FakeClock();
+    const el = await openAnnotation({}, clock);
+    await enter(el);
+    await choose(el, 'Text', 'Heading'); // at the middle of the plane, selected; the tool becomes move
+    const [x, y] = onPage(el, PLANE.width / 2 + 10, PLANE.height / 2 + 10);
+    await click(x, y);
+    clock.tick(EDITOR.doubleClickMs + 1);
+    await click(x, y);
+    await nextTask();
+    expect($(el, '.annotation-text-editor'), 'too late: a press, not a double click').to.equal(null);
+    await click(x, y); // no time passed since the last press
+    await waitFor(() => $(el, '.annotation-text-editor'), 'the text editor');
+  });
+});
+
 describe('annotation objects, selection, text and keyboard', () => {
   cleanPlayersAndFaults();
   afterEach(() => resetMouse());
 
-  it("texts, shapes and stickies have the spec's sizes; a new object is selected in front and the tool becomes move", async () => {
+  it('texts, shapes and stickies have their sizes; a new object is selected in front, the tool is move', async () => {
     const el = await openAnnotation();
     await enter(el);
     for (const [name, kind] of [
@@ -289,7 +392,13 @@ describe('annotation objects, selection, text and keyboard', () => {
       await choose(el, 'Text', name);
       const t = objects(el).at(-1)!;
       const spec = TEXT_KINDS[kind];
-      expect([t.kind, t.text, t.fontSize, t.fontWeight, t.width], name).to.deep.equal(['text', 'Enter your text here', spec.fontSize, spec.fontWeight, spec.width]);
+      expect([t.kind, t.text, t.fontSize, t.fontWeight, t.width], name).to.deep.equal([
+        'text',
+        'Enter your text here',
+        spec.fontSize,
+        spec.fontWeight,
+        spec.width,
+      ]);
       expect(surfaceOf(el).selected()[0] === (t as never)).to.equal(true);
       expect(toolButton(el, 'Move').getAttribute('aria-pressed')).to.equal('true');
     }
@@ -308,9 +417,17 @@ describe('annotation objects, selection, text and keyboard', () => {
     await waitFor(() => objects(el).at(-1)?.kind === 'sticky', 'a sticky');
     const sticky = objects(el).at(-1)! as Obj & { getObjects(): Obj[] };
     const [paper, text] = sticky.getObjects();
-    expect([paper.width, paper.height, text.fill, sticky.colorName]).to.deep.equal([STICKY.width, STICKY.height, '#000000', 'green']);
+    expect([paper.width, paper.height, text.fill, sticky.colorName]).to.deep.equal([
+      STICKY.width,
+      STICKY.height,
+      '#000000',
+      'green',
+    ]);
     // A long text: the paper grows with it (the text never runs off it).
-    surfaceOf(el).setText(sticky as never, 'Ice the knee for 20 minutes three times a day, keep the leg up, and call us if the swelling grows.');
+    surfaceOf(el).setText(
+      sticky as never,
+      'Ice the knee for 20 minutes three times a day, keep the leg up, and call us if the swelling grows.',
+    );
     expect((paper.height as number) >= (text.height as number) + 2 * STICKY.padding).to.equal(true);
     expect(paper.height).to.be.greaterThan(STICKY.height);
     expect(objects(el).length).to.equal(9);
@@ -319,7 +436,8 @@ describe('annotation objects, selection, text and keyboard', () => {
     await waitFor(() => surfaceOf(el).selected().length === 0, 'selection cleared');
   });
 
-  it('selection: click selects alone, Shift toggles, empty click clears, a rubber band selects what it touches; colour recolours it; Delete removes', async () => {
+  it('selection: click, Shift+click, empty click, rubber band; a colour recolours it; Delete removes it', async () => {
+    // A click selects alone, Shift toggles, a click on nothing clears, a rubber band selects what it touches.
     const el = await openAnnotation();
     await enter(el);
     await choose(el, 'Shapes', 'Square');
@@ -353,7 +471,7 @@ describe('annotation objects, selection, text and keyboard', () => {
     await waitFor(() => objects(el).length === 0, 'deleted');
   });
 
-  it('Enter edits the selected text in an overlay that mirrors it; Enter closes it; arrow keys move the selection 10 units', async () => {
+  it('Enter edits the selected text in an overlay mirroring it, Enter closes it; arrows move it 10 units', async () => {
     const el = await openAnnotation();
     await enter(el);
     await choose(el, 'Text', 'Heading');
@@ -380,14 +498,19 @@ describe('annotation objects, selection, text and keyboard', () => {
     await waitFor(() => el.currentPath === '/demo/player/A_DEMO_VIDEO', 'left by Escape');
   });
 
-  it('keyboard drawing: arrows move a visible cursor, Space puts the pen down and lifts it; strokes of the keyboard width', async () => {
+  it('keyboard drawing: arrows move a cursor, Space puts the pen down and up; the keyboard stroke width', async () => {
     const el = await openAnnotation();
     await enter(el);
     $(el, '.annotation-surface')!.focus();
     for (let i = 0; i < 3; i++) await sendKeys({ press: 'ArrowLeft' });
     const s = surfaceOf(el);
     // From the middle of the plane, three steps left.
-    expect([s.cursorPosition.x, s.cursorPosition.y, s.cursorPosition.visible, s.cursorPosition.penDown]).to.deep.equal([PLANE.width / 2 - 3 * EDITOR.step, PLANE.height / 2, true, false]);
+    expect([s.cursorPosition.x, s.cursorPosition.y, s.cursorPosition.visible, s.cursorPosition.penDown]).to.deep.equal([
+      PLANE.width / 2 - 3 * EDITOR.step,
+      PLANE.height / 2,
+      true,
+      false,
+    ]);
     await sendKeys({ press: 'Space' });
     for (let i = 0; i < 10; i++) await sendKeys({ press: 'ArrowRight' });
     await sendKeys({ press: 'Space' });
@@ -406,7 +529,7 @@ describe('annotation screenshot and persistence', () => {
   cleanPlayersAndFaults();
   afterEach(() => resetMouse());
 
-  it("Save screenshot composes the frame and the drawing at the video's resolution (native wrapper: the screenshot event)", async () => {
+  it("Save screenshot composes the frame and the drawing at the video's resolution (in a native wrapper)", async () => {
     const el = await openAnnotation({ platform: 'ios' });
     await enter(el);
     const shots: string[] = [];
@@ -435,7 +558,7 @@ describe('annotation screenshot and persistence', () => {
     expect(nonBlack).to.be.greaterThan(100);
   });
 
-  it('entered before the video has a picture (metadata only), the still is painted as soon as the picture comes', async () => {
+  it('entered before the video has a picture (metadata only), the still is painted when it comes', async () => {
     const el = await openAnnotation();
     const player = $<HTMLVideoElement>(el, 'video')!;
     // The engine's picture is a video that has nothing decoded yet (as when Annotate is pressed while an item loads).
@@ -465,7 +588,7 @@ describe('annotation screenshot and persistence', () => {
     }
   });
 
-  it('slides (a picture not canvasable): Screenshot Disabled, and Save annotations only gives the drawing', async () => {
+  it('slides (not canvasable): Screenshot Disabled, and Save annotations only gives the drawing', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES', platform: 'android' });
     await waitFor(() => pb(el).ready, 'slides ready', 10000);
     await enter(el);
@@ -474,8 +597,13 @@ describe('annotation screenshot and persistence', () => {
     const r = surfaceRect(el);
     await stroke(r.left + r.width * 0.3, r.top + r.height / 2, r.left + r.width * 0.7, r.top + r.height / 2);
     toolButton(el, 'Save screenshot').click();
-    await waitFor(() => $$(el, '.notice').some((n) => n.textContent?.includes('Screenshot Disabled')), 'disabled notice');
-    expect($$(el, '.notice').some((n) => n.textContent?.includes('Use your system to capture an image of this screen.'))).to.equal(true);
+    await waitFor(
+      () => $$(el, '.notice').some((n) => n.textContent?.includes('Screenshot Disabled')),
+      'disabled notice',
+    );
+    expect(
+      $$(el, '.notice').some((n) => n.textContent?.includes('Use your system to capture an image of this screen.')),
+    ).to.equal(true);
     (await waitFor(() => toolButton(el, 'Save annotations only'), 'save annotations only')).click();
     await waitFor(() => shots.length === 1, 'drawing saved');
     const img = new Image();
@@ -495,7 +623,7 @@ describe('annotation screenshot and persistence', () => {
     toolButton(el, 'Close annotation').click();
     await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
     await el.seekToIndex(1);
-    await waitFor(() => pb(el).index === 1 && pb(el).ready && pb(el).player === 1, 'second item playing', 10000);
+    await waitFor(() => pb(el).index === 1 && pb(el).ready && pb(el).playerState === 1, 'second item playing', 10000);
     await enter(el);
     expect(objects(el).length).to.equal(0);
     // Its own drawing, and nothing of the first item's, when it is entered again (a drawing is loaded as its
@@ -505,10 +633,13 @@ describe('annotation screenshot and persistence', () => {
     toolButton(el, 'Close annotation').click();
     await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
     await enter(el);
-    await waitFor(() => objects(el).length === 1 && objects(el)[0].kind === 'shape' && !objects(el)[0].points, "the second item's square (not the first's star), alone");
+    await waitFor(
+      () => objects(el).length === 1 && objects(el)[0].kind === 'shape' && !objects(el)[0].points,
+      "the second item's square (not the first's star), alone",
+    );
   });
 
-  it('the toolbar works by keyboard: arrows between buttons, into a menu and through it; axe-clean with a menu open', async () => {
+  it('the toolbar works by keyboard: arrows between buttons, into a menu and through it; axe-clean', async () => {
     const el = await openAnnotation();
     await enter(el);
     toolButton(el, 'Pencil').focus();
@@ -540,7 +671,7 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
   cleanPlayersAndFaults();
   afterEach(() => resetMouse());
 
-  it('a press that moves less than 3 px does not move the object; a drag does, in plane units, even with the page scrolled', async () => {
+  it('a press moving under 3 px does not move the object; a drag does, in plane units, the page scrolled', async () => {
     const spacer = document.createElement('div');
     spacer.style.setProperty('height', '900px');
     document.body.prepend(spacer);
@@ -567,7 +698,7 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
     }
   });
 
-  it('follows the player when it is resized (16:9 kept, the drawing scales); leaving leaves no canvas behind', async () => {
+  it('follows the player when resized (16:9 kept, the drawing scales); leaving leaves no canvas behind', async () => {
     const el = await openAnnotation();
     await enter(el);
     await choose(el, 'Shapes', 'Circle');
@@ -588,7 +719,7 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
     expect(document.querySelectorAll('textarea, canvas').length).to.equal(0); // nothing of Fabric's in the page
   });
 
-  it('corner-resizing a text scales its font size (at least 100 wide); a square bakes the scale into its size', async () => {
+  it('corner-resizing a text scales its font size (at least 100 wide); a square bakes the scale in', async () => {
     const el = await openAnnotation();
     await enter(el);
     await choose(el, 'Text', 'Text');
@@ -596,7 +727,12 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
     const t = objects(el)[0] as Obj & { set(o: object): void };
     t.set({ scaleX: 2, scaleY: 2 });
     s.canvas.fire('object:modified', { target: t as never });
-    expect([t.fontSize, t.width, t.scaleX, t.scaleY]).to.deep.equal([TEXT_KINDS.standard.fontSize * 2, TEXT_KINDS.standard.width * 2, 1, 1]);
+    expect([t.fontSize, t.width, t.scaleX, t.scaleY]).to.deep.equal([
+      TEXT_KINDS.standard.fontSize * 2,
+      TEXT_KINDS.standard.width * 2,
+      1,
+      1,
+    ]);
     t.set({ scaleX: 0.1, scaleY: 0.5 });
     s.canvas.fire('object:modified', { target: t as never });
     expect(t.width).to.equal(TEXT_MIN.width);
@@ -607,7 +743,7 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
     t.set({ text: 'Hi', scaleX: 1, scaleY: 0.1 });
     s.canvas.fire('object:modified', { target: t as never });
     expect(t.height).to.be.at.least(TEXT_MIN.height);
-    expect(t.fontSize as number).to.be.greaterThan(20);
+    expect(t.fontSize).to.be.greaterThan(20);
     await choose(el, 'Shapes', 'Square');
     const sq = objects(el)[1] as Obj & { set(o: object): void };
     sq.set({ scaleX: 1.5, scaleY: 0.5 });
@@ -627,7 +763,18 @@ describe('annotation: touch and pen', () => {
       const r = upper.getBoundingClientRect();
       const fire = (type: string, x: number, target: EventTarget = upper) =>
         target.dispatchEvent(
-          new PointerEvent(type, { clientX: x, clientY: r.top + r.height / 2, pointerId: 7, pointerType, isPrimary: true, button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, composed: true, cancelable: true }),
+          new PointerEvent(type, {
+            clientX: x,
+            clientY: r.top + r.height / 2,
+            pointerId: 7,
+            pointerType,
+            isPrimary: true,
+            button: type === 'pointermove' ? -1 : 0,
+            buttons: type === 'pointerup' ? 0 : 1,
+            bubbles: true,
+            composed: true,
+            cancelable: true,
+          }),
         );
       fire('pointerdown', r.left + r.width * 0.2);
       for (let i = 1; i <= 20; i++) fire('pointermove', r.left + r.width * (0.2 + i * 0.03));
@@ -642,7 +789,8 @@ describe('annotation: undo covers every kind of change', () => {
   cleanPlayersAndFaults();
   afterEach(() => resetMouse());
 
-  it('undo / redo a move, a recolour, a text edit (closed by a click outside) and a resize; the player scaled by CSS still draws under the pointer', async () => {
+  it('undo / redo a move, a recolour, a text edit and a resize, the player scaled by CSS', async () => {
+    // The text edit is closed by a click outside; with the player scaled by CSS it still draws under the pointer.
     const el = await openAnnotation();
     el.style.setProperty('transform', 'scale(0.8)');
     el.style.setProperty('transform-origin', '0 0');
@@ -653,7 +801,7 @@ describe('annotation: undo covers every kind of change', () => {
     const left = text().left;
     $(el, '.annotation-surface')!.focus();
     await sendKeys({ press: 'ArrowRight' }); // a move
-    await waitFor(() => s.history.canUndo && text().left === left + 10, 'moved');
+    await waitFor(() => s.history.canUndo && text().left === left + EDITOR.step, 'moved');
     await choose(el, 'Color', 'Orange'); // a recolour
     await waitFor(() => text().fill === COLORS.orange, 'orange');
     $(el, '.annotation-surface')!.focus();
@@ -662,7 +810,10 @@ describe('annotation: undo covers every kind of change', () => {
     editor.select();
     await sendKeys({ type: 'Hip' });
     await click(...onPage(el, 900, 500));
-    await waitFor(() => !$(el, '.annotation-text-editor') && text().text === 'Hip', 'edited, closed by the outside click');
+    await waitFor(
+      () => !$(el, '.annotation-text-editor') && text().text === 'Hip',
+      'edited, closed by the outside click',
+    );
     text().set({ scaleX: 1.5, scaleY: 1.5 }); // a resize
     s.canvas.fire('object:modified', { target: text() as never });
     await waitFor(() => text().fontSize === TEXT_KINDS.subhead.fontSize * 1.5, 'resized');
@@ -687,7 +838,7 @@ describe('annotation: lifecycle and focus, after review', () => {
   cleanPlayersAndFaults();
   afterEach(() => resetMouse());
 
-  it('does not resume what was paused; the item changing under the overlay closes it and nothing plays by itself', async () => {
+  it('does not resume what was paused; the item changing under the overlay closes it, nothing plays', async () => {
     // On the player's clock: the resume delay passes when the test says so. Asking the media to play unpauses it at
     // once, so a resume would show as soon as its timer, and the reactions to it, have run.
     const clock = new FakeClock();
@@ -699,11 +850,11 @@ describe('annotation: lifecycle and focus, after review', () => {
     clock.tick(EDITOR.resumeDelayMs);
     await nextTask();
     expect(media().paused, 'not asked to play').to.equal(true);
-    expect(pb(el).player).to.not.equal(1);
+    expect(pb(el).playerState).to.not.equal(1);
     await el.playVideo();
-    await waitFor(() => pb(el).player === 1, 'playing', 10000);
+    await waitFor(() => pb(el).playerState === 1, 'playing', 10000);
     await enter(el);
-    await waitFor(() => pb(el).player === 2, 'paused');
+    await waitFor(() => pb(el).playerState === 2, 'paused');
     // The next item, without playing it (the host's seekToIndex would play it: that is asked for).
     el[CONTROLLER].loadedPlayback()!.setIndex(1, false);
     await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed by the item change', 5000);
@@ -712,7 +863,7 @@ describe('annotation: lifecycle and focus, after review', () => {
     clock.tick(Math.max(EDITOR.resumeDelayMs, TIMING.loadSpacingMs));
     await waitFor(() => pb(el).index === 1 && pb(el).ready, 'the second item ready', 10000);
     expect(media().paused, 'not asked to play').to.equal(true);
-    expect(pb(el).player).to.not.equal(1); // the resume was for item 0: it does not play item 1
+    expect(pb(el).playerState).to.not.equal(1); // the resume was for item 0: it does not play item 1
   });
 
   it("the text editor lies over the text, 2 px larger, in the text's font, weight and colour", async () => {
@@ -721,7 +872,9 @@ describe('annotation: lifecycle and focus, after review', () => {
     await choose(el, 'Color', 'Blue');
     await choose(el, 'Text', 'Heading');
     const s = surfaceOf(el);
-    const t = objects(el)[0] as unknown as { getBoundingRect(): { left: number; top: number; width: number; height: number } };
+    const t = objects(el)[0] as unknown as {
+      getBoundingRect(): { left: number; top: number; width: number; height: number };
+    };
     $(el, '.annotation-surface')!.focus();
     await sendKeys({ press: 'Enter' });
     const editor = await waitFor(() => $<HTMLTextAreaElement>(el, '.annotation-text-editor'), 'editor');
@@ -733,13 +886,18 @@ describe('annotation: lifecycle and focus, after review', () => {
     expect(Math.abs(e.top - (r.top + b.top * zoom - 2))).to.be.lessThan(1.5);
     expect(Math.abs(e.width - (b.width * zoom + 4))).to.be.lessThan(1.5);
     const cs = getComputedStyle(editor);
-    expect([cs.color, cs.fontWeight, Math.round(parseFloat(cs.fontSize))]).to.deep.equal(['rgb(0, 173, 238)', '700', Math.round(TEXT_KINDS.head.fontSize * zoom)]);
+    expect([cs.color, cs.fontWeight, Math.round(parseFloat(cs.fontSize))]).to.deep.equal([
+      'rgb(0, 173, 238)',
+      '700',
+      Math.round(TEXT_KINDS.head.fontSize * zoom),
+    ]);
     expect(cs.fontFamily).to.contain('Arial');
     await sendKeys({ press: 'Escape' });
     await waitFor(() => !$(el, '.annotation-text-editor'), 'closed');
   });
 
-  it('keyboard focus after a menu choice returns to its button (to the surface after adding); the hidden header close is not a tab stop; keyboard erasing removes pixels', async () => {
+  it('keyboard focus after a menu choice; the hidden header close is no tab stop; keyboard erasing', async () => {
+    // The focus returns to the menu's button (to the surface after adding); keyboard erasing removes pixels.
     const el = await openAnnotation();
     await enter(el);
     toolButton(el, 'Color').focus();
@@ -753,7 +911,9 @@ describe('annotation: lifecycle and focus, after review', () => {
     await waitFor(() => $(el, '.annotation-menu'), 'shapes');
     await sendKeys({ press: 'Enter' });
     await waitFor(() => shadow(el).activeElement === $(el, '.annotation-surface'), 'focus on the surface after adding');
-    expect(getComputedStyle($(el, '.modal[data-modal-name="markup"] .modal-header .button-icon')!).display).to.equal('none');
+    expect(getComputedStyle($(el, '.modal[data-modal-name="markup"] .modal-header .button-icon')!).display).to.equal(
+      'none',
+    );
     // Draw a yellow line by keyboard, then erase its middle by keyboard.
     await sendKeys({ press: 'Delete' });
     await waitFor(() => objects(el).length === 0, 'shape removed');

@@ -4,7 +4,8 @@ import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { $, cleanPlayersAndFaults, mountPlayer, PROVIDER_URL, waitFor, waitForPath } from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
-const themeText = (el: PatientEdPlayerElement) => [...el[CONTROLLER].dynamicSheet.cssRules].map((r) => r.cssText).join('\n');
+const themeText = (el: PatientEdPlayerElement) =>
+  [...el[CONTROLLER].dynamicSheet.cssRules].map((r) => r.cssText).join('\n');
 
 describe('attributes changed or removed after mount', () => {
   cleanPlayersAndFaults();
@@ -56,12 +57,15 @@ describe('several players at once', () => {
     const b = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT' });
     await waitFor(() => pb(a).ready && pb(b).ready, 'both ready', 10000);
     await Promise.all([a.playVideo(), b.playVideo()]);
-    await waitFor(() => pb(a).player === 1 && pb(b).player === 1 && pb(a).currentTime > 0.3 && pb(b).currentTime > 0.3, 'both playing');
+    await waitFor(
+      () => pb(a).playerState === 1 && pb(b).playerState === 1 && pb(a).currentTime > 0.3 && pb(b).currentTime > 0.3,
+      'both playing',
+    );
     await a.pauseVideo();
-    await waitFor(() => pb(a).player === 2, 'a paused');
+    await waitFor(() => pb(a).playerState === 2, 'a paused');
     const t = pb(b).currentTime;
     await waitFor(() => pb(b).currentTime > t + 0.3, 'b still playing');
-    expect(pb(b).player).to.equal(1);
+    expect(pb(b).playerState).to.equal(1);
     expect($<HTMLVideoElement>(a, 'video.media')!.paused).to.equal(true);
     expect($<HTMLVideoElement>(b, 'video.media')!.paused).to.equal(false);
     expect(a.getCurrentPlaylist()!.code).to.equal('A_DEMO_VIDEO');
@@ -75,7 +79,10 @@ describe('several players at once', () => {
     b[CONTROLLER].setLocalPreference('increaseContrast', 1);
     // Each saves its local layer; the other takes it from storage without dropping its own choice.
     await waitFor(() => {
-      const stored = JSON.parse(localStorage.getItem('patient-ed-player.preferences') ?? '{}');
+      type Choices = { reduceMotion?: number; increaseContrast?: number };
+      const stored = JSON.parse(localStorage.getItem('patient-ed-player.preferences') ?? '{}') as Choices & {
+        local?: Choices;
+      };
       const local = stored.local ?? stored;
       return local.reduceMotion === 1 && local.increaseContrast === 1;
     }, 'both choices stored');

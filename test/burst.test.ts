@@ -20,7 +20,7 @@ function setup() {
 }
 
 describe('the flood rule (pure, injected time): first now, last after the burst, the ones between dropped', () => {
-  it('a burst of 100 calls runs the first at once and the last 300 ms after the burst ends; the 98 between never run', () => {
+  it('a burst of 100 calls runs the first at once and the last 300 ms after it ends; the 98 between never run', () => {
     const { clock, burst, ran, dropped, call } = setup();
     expect(call('c0'), 'the first at once').to.equal(true);
     for (let i = 1; i < 100; i++) {
@@ -64,7 +64,7 @@ describe('the flood rule (pure, injected time): first now, last after the burst,
     expect(ran).to.deep.equal(['a@0', 'c@400']);
   });
 
-  it('spaced requests: the first and the last start; one aborted or replaced while it waits never starts and rejects', async () => {
+  it('spaced requests: the first and last start; one aborted or replaced while waiting rejects, unrun', async () => {
     const { clock, burst } = setup();
     const started: number[] = [];
     const request = burst.spaced(
@@ -94,7 +94,8 @@ describe('the flood rule (pure, injected time): first now, last after the burst,
     expect(clock.pending).to.equal(0);
   });
 
-  it('with two allowed at once (a first visit: the guessed language, then the configured one), the second starts at once too; the rest wait', () => {
+  it('with two allowed at once, the second starts at once too; the rest wait', () => {
+    // A first visit: the guessed language, then the configured one.
     const clock = new FakeClock();
     const burst = new Burst(
       () => clock,

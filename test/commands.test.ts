@@ -3,7 +3,7 @@ import type { CommandContext, PlaybackCommands } from '../src/commands/context';
 import { executeCommand } from '../src/commands/execute';
 import { COMMAND_NAMES, COMMANDS, CommandError, HOST_COMMANDS } from '../src/commands/table';
 import { DEFAULT_PREFERENCES, type Preferences } from '../src/preferences/defaults';
-import { createPlayerState } from '../src/state/player-state';
+import { createPlayerStore } from '../src/state/player-store';
 
 /** A CommandContext with no element, no React and no media: handlers are plain functions of it. */
 function fakeContext() {
@@ -33,20 +33,23 @@ function fakeContext() {
     captureFrame: record('captureFrame', undefined),
     screenshotTurn: () => true,
     notify: record('notify', undefined),
+    retry: record('retry media'),
+    brochureOpened: record('brochureOpened', undefined),
   } as unknown as PlaybackCommands;
   const prefs: Preferences = { ...DEFAULT_PREFERENCES };
   const navigations: string[] = [];
   const ctx: CommandContext = {
     host: document.createElement('div'),
-    state: createPlayerState(),
+    state: createPlayerStore(),
     path: '/demo/player/A_DEMO_VIDEO',
-    playback: async () => engine,
+    playback: () => Promise.resolve(engine),
     loadedPlayback: () => engine,
     preferences: () => prefs,
     navigate: (path) => navigations.push(path),
-    setLanguage: record('setLanguage', undefined) as (l: string) => void,
+    setLanguage: record('setLanguage', undefined),
     setLocalPreference: record('setLocalPreference') as CommandContext['setLocalPreference'],
     setFavorite: record('setFavorite') as CommandContext['setFavorite'],
+    retry: record('retry', undefined),
   };
   return { ctx, calls, navigations };
 }
@@ -137,5 +140,28 @@ describe('command handlers against a fake context (no element)', () => {
     const { ctx, calls } = fakeContext();
     executeCommand(ctx, 'toggleCaptions');
     expect(calls).to.deep.equal([['setLocalPreference', 'subtitles', 0]]);
+  });
+
+  it("the interface's own actions are internal commands: hosts cannot send them", () => {
+    const { ctx, calls } = fakeContext();
+    const internal = ['toggleAudioDescriptions', 'removeFavorite', 'retryMedia', 'retryLoad', 'brochureOpened'];
+    for (const name of internal) expect(HOST_COMMANDS, name).to.not.include(name);
+    executeCommand(ctx, 'toggleAudioDescriptions');
+    expect(executeCommand(ctx, 'removeFavorite'), 'no playlist').to.equal(false);
+    ctx.state.playback.playlist = { code: 'A_X' } as typeof ctx.state.playback.playlist;
+    executeCommand(ctx, 'removeFavorite');
+    executeCommand(ctx, 'retryMedia');
+    executeCommand(ctx, 'retryLoad', ['profile']);
+    executeCommand(ctx, 'retryLoad');
+    expect(code(() => executeCommand(ctx, 'retryLoad', ['everything']))).to.equal('invalid_argument');
+    executeCommand(ctx, 'brochureOpened', ['https://delivery.example/b.pdf']);
+    expect(calls).to.deep.equal([
+      ['setLocalPreference', 'audioDescriptions', 1],
+      ['setFavorite', { code: 'A_X', label: null }, false],
+      ['retry media'],
+      ['retry', 'profile'],
+      ['retry', undefined],
+      ['brochureOpened', 'https://delivery.example/b.pdf'],
+    ]);
   });
 });

@@ -5,14 +5,19 @@ import { normaliseHyperlink, normalisePlaylist } from '../src/content/normalise-
 import { LINK_SCHEMES, safeUrl } from '../src/content/url';
 import { flattenProfile, isMenuCode } from '../src/content/profile';
 import { ProviderApi, resolveHosts, substituteMetaImage } from '../src/content/provider';
-import { PROVIDER_URL } from './helpers';
+import { PROVIDER_URL, json, rejection, type ProviderErrorBody } from './helpers';
 
 const api = () => new ProviderApi(resolveHosts(PROVIDER_URL), new HttpClient());
 
 describe('content models', () => {
   it('resolves labels: titles override, item label, video label in menu language, English, none', () => {
     const titles = { A_1: { es: 'Título propio' } };
-    const item = { code: 'A_1', label: 'Item label', labels: { es: 'Etiqueta' }, video: { labels: { en: 'Video EN', de: 'Video DE' } } };
+    const item = {
+      code: 'A_1',
+      label: 'Item label',
+      labels: { es: 'Etiqueta' },
+      video: { labels: { en: 'Video EN', de: 'Video DE' } },
+    };
     expect(resolveLabel(item, 'es', titles)).to.equal('Título propio');
     expect(resolveLabel(item, 'es')).to.equal('Etiqueta');
     expect(resolveLabel(item, 'de')).to.equal('Item label');
@@ -27,8 +32,31 @@ describe('content models', () => {
     const p = flattenProfile({
       code: 'root',
       children: [
-        { code: 'L_A', layer: 'library', children: [{ code: 'C_A', layer: 'collection', children: [{ code: 'A_1', layer: 'item', file: 'f1' }, { code: 'A_2', layer: 'item', file: 'f2' }] }] },
-        { code: 'L_B', layer: 'library', children: [{ code: 'A_1b', layer: 'item', file: 'f1' }, null, 'junk', { layer: 'item' }, { code: 'L_A', layer: 'library', children: [] }] },
+        {
+          code: 'L_A',
+          layer: 'library',
+          children: [
+            {
+              code: 'C_A',
+              layer: 'collection',
+              children: [
+                { code: 'A_1', layer: 'item', file: 'f1' },
+                { code: 'A_2', layer: 'item', file: 'f2' },
+              ],
+            },
+          ],
+        },
+        {
+          code: 'L_B',
+          layer: 'library',
+          children: [
+            { code: 'A_1b', layer: 'item', file: 'f1' },
+            null,
+            'junk',
+            { layer: 'item' },
+            { code: 'L_A', layer: 'library', children: [] },
+          ],
+        },
       ],
     });
     expect(p.rootCode).to.equal('root');
@@ -48,17 +76,35 @@ describe('content models', () => {
         code: 'A_X',
         flags: { lang_type: 'dual' },
         items: [
-          { code: 'V1', file: 'f1', content: { hyperlink: 'www.example.org/a' }, version: { published_at: '2026-01-01', text: [{ key: 'chapter', value: 'Intro', t: 0, f: 0 }, { key: 'chapter', value: 'End', t: 6000, f: 6000 }] } },
+          {
+            code: 'V1',
+            file: 'f1',
+            content: { hyperlink: 'www.example.org/a' },
+            version: {
+              published_at: '2026-01-01',
+              text: [
+                { key: 'chapter', value: 'Intro', t: 0, f: 0 },
+                { key: 'chapter', value: 'End', t: 6000, f: 6000 },
+              ],
+            },
+          },
           { code: 'S1', runtime: 12 },
           'junk',
         ],
       },
       'A_X',
     );
-    expect(p.items.map((i) => [i.code, i.language])).to.deep.equal([['V1', 'en'], ['V1:es', 'es'], ['S1', 'en']]);
+    expect(p.items.map((i) => [i.code, i.language])).to.deep.equal([
+      ['V1', 'en'],
+      ['V1:es', 'es'],
+      ['S1', 'en'],
+    ]);
     expect(p.items[0].runtime).to.equal(6);
     expect(p.runtime).to.equal(6 + 6 + 12);
-    expect(p.items[0].chapters).to.deep.equal([{ f: 0, h: 'Intro' }, { f: 6000, h: 'End' }]);
+    expect(p.items[0].chapters).to.deep.equal([
+      { f: 0, h: 'Intro' },
+      { f: 6000, h: 'End' },
+    ]);
     expect(p.items[0].hyperlink).to.equal('https://www.example.org/a');
     expect(normaliseHyperlink('http://a.example')).to.equal('http://a.example');
     expect(safeUrl(normaliseHyperlink('javascript:alert(1)'), undefined, LINK_SCHEMES)).to.equal(undefined);
@@ -83,15 +129,27 @@ describe('content models', () => {
     expect(split.static).to.equal('https://static.example/s/');
   });
 
-  it('puts only http(s) URLs from options or provider data in a src or href; other schemes fall back or are dropped', async () => {
-    const hostile = ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', 'blob:https://x.example/1', 'file:///etc/passwd', 'vbscript:x'];
+  it('puts only http(s) URLs from options or provider data in a src or href; others fall back or are dropped', () => {
+    const hostile = [
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg/>',
+      'blob:https://x.example/1',
+      'file:///etc/passwd',
+      'vbscript:x',
+    ];
     for (const bad of hostile) {
       expect(safeUrl(bad), bad).to.equal(undefined);
       expect(safeUrl(bad, undefined, LINK_SCHEMES), bad).to.equal(undefined);
       // Hosts from attributes: the default (or the provider's own path) instead.
-      expect(resolveHosts(bad, {}, location.href, 'https://cdn.example/').api, bad).to.equal('https://cdn.example/api/');
-      expect(resolveHosts(PROVIDER_URL, { static: bad, brochure: bad }).static, bad).to.equal(new URL('static/', PROVIDER_URL).href);
-      expect(resolveHosts(PROVIDER_URL, { brochure: bad }).brochure, bad).to.equal(new URL('brochures/', PROVIDER_URL).href);
+      expect(resolveHosts(bad, {}, location.href, 'https://cdn.example/').api, bad).to.equal(
+        'https://cdn.example/api/',
+      );
+      expect(resolveHosts(PROVIDER_URL, { static: bad, brochure: bad }).static, bad).to.equal(
+        new URL('static/', PROVIDER_URL).href,
+      );
+      expect(resolveHosts(PROVIDER_URL, { brochure: bad }).brochure, bad).to.equal(
+        new URL('brochures/', PROVIDER_URL).href,
+      );
       const a = api();
       expect(a.artUrl(bad), bad).to.equal(undefined);
       // A poster path of another scheme: the thumbnail instead.
@@ -105,12 +163,22 @@ describe('content models', () => {
 
   it('a video source of another scheme is no source (the item says it could not be loaded)', async () => {
     const hosts = resolveHosts('https://provider.example/');
-    const answer = (src: unknown) => new ProviderApi(hosts, new HttpClient({ fetch: async () => Response.json({ src, alternate: 'javascript:alert(1)' }) }));
-    expect((await answer('javascript:alert(1)').videoSource('demo', 'knee', 'en', false).catch((e) => e)).message).to.equal('Malformed video source');
-    expect((await answer('data:video/mp4;base64,AAAA').videoSource('demo', 'knee', 'en', false).catch((e) => e)).message).to.equal('Malformed video source');
+    const answer = (src: unknown) =>
+      new ProviderApi(
+        hosts,
+        new HttpClient({ fetch: () => Promise.resolve(Response.json({ src, alternate: 'javascript:alert(1)' })) }),
+      );
+    for (const src of ['javascript:alert(1)', 'data:video/mp4;base64,AAAA']) {
+      const error = await rejection(answer(src).videoSource('demo', 'knee', 'en', false));
+      expect(error.message, src).to.equal('Malformed video source');
+    }
     // An alternate (cdn) of another scheme: the main source; a relative source is on the API host.
-    expect((await answer('media/knee.mp4').videoSource('demo', 'knee', 'en', true)).src).to.equal('https://provider.example/api/media/knee.mp4');
-    expect((await answer('/media/knee.mp4').videoSource('demo', 'knee', 'en', false)).src).to.equal('https://provider.example/media/knee.mp4');
+    expect((await answer('media/knee.mp4').videoSource('demo', 'knee', 'en', true)).src).to.equal(
+      'https://provider.example/api/media/knee.mp4',
+    );
+    expect((await answer('/media/knee.mp4').videoSource('demo', 'knee', 'en', false)).src).to.equal(
+      'https://provider.example/media/knee.mp4',
+    );
   });
 
   it('substitutes the user-68 image of a last skip item by text language (en fallback)', async () => {
@@ -121,10 +189,22 @@ describe('content models', () => {
     expect((await fetch(last.content!.image!.path!)).status).to.equal(200);
     const de = await api().meta('68', 'A_DEMO_VIDEO', 'en', 'de');
     expect(de.items!.at(-1)!.content!.image!.path).to.match(/end-card-en\.jpg$/);
-    const dto = { items: [{ skip: false, content: { image: { path: 'a.jpg' } } }, { skip: true, content: { image: { path: 'b.jpg' } } }] };
+    const dto = {
+      items: [
+        { skip: false, content: { image: { path: 'a.jpg' } } },
+        { skip: true, content: { image: { path: 'b.jpg' } } },
+      ],
+    };
     expect(substituteMetaImage(dto, '12', 'es', 'https://s.example/').items![1].content!.image!.path).to.equal('b.jpg');
-    expect(substituteMetaImage({ items: [{ skip: false, content: { image: { path: 'b.jpg' } } }] }, '68', 'es', 'https://s.example/').items![0].content!.image!.path).to.equal('b.jpg');
-    expect(substituteMetaImage({} as never, '68', 'es', 'https://s.example/').items).to.deep.equal([]);
+    expect(
+      substituteMetaImage(
+        { items: [{ skip: false, content: { image: { path: 'b.jpg' } } }] },
+        '68',
+        'es',
+        'https://s.example/',
+      ).items![0].content!.image!.path,
+    ).to.equal('b.jpg');
+    expect(substituteMetaImage({}, '68', 'es', 'https://s.example/').items).to.deep.equal([]);
   });
 
   it('reads every documented call from the reference provider', async () => {
@@ -170,10 +250,10 @@ describe('content models', () => {
     expect(again.status).to.equal(304);
     const missing = await fetch(new URL('api/clients/nobody', PROVIDER_URL));
     expect(missing.status).to.equal(404);
-    expect((await missing.json()).error.code).to.equal('client_not_found');
+    expect((await json<ProviderErrorBody>(missing)).error.code).to.equal('client_not_found');
     const bad = await fetch(new URL('api/videos/knee-overview/captions?format=srt', PROVIDER_URL));
     expect(bad.status).to.equal(400);
-    expect((await bad.json()).error.status).to.equal(400);
+    expect((await json<ProviderErrorBody>(bad)).error.status).to.equal(400);
     const traversal = await fetch(new URL('static/..%2f..%2fpackage.json', PROVIDER_URL));
     expect(traversal.status).to.equal(400);
     const post = await fetch(url, { method: 'POST' });

@@ -6,18 +6,41 @@ import { ControlsVisibility } from '../src/playback/controls-visibility';
 import { PLAYER_STATE, TIMING } from '../src/playback/timing';
 import { layoutControlRow, type ControlRowMeasure } from '../src/screens/control-layout';
 import { FakeClock } from './fake-clock';
-import { renderCount } from '../src/app/render-count';
-import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextFrame, shadow, steady, waitFor, waitForPath } from './helpers';
+import { renderCount } from '../src/screens/render-count';
+import {
+  $,
+  $$,
+  cleanPlayersAndFaults,
+  findControl,
+  mountPlayer,
+  nextFrame,
+  shadow,
+  steady,
+  waitFor,
+  waitForPath,
+} from './helpers';
 
 // Measures in px: buttons of 32 with a gap of 3 (a slot of 35), a slider of 84.
-const measure = (available: number, count: number): ControlRowMeasure => ({ available, gap: 3, start: 200, pinned: 140, volume: 84, slot: 35, count });
+const measure = (available: number, count: number): ControlRowMeasure => ({
+  available,
+  gap: 3,
+  start: 200,
+  pinned: 140,
+  volume: 84,
+  slot: 35,
+  count,
+});
 
 describe('control bar layout (pure)', () => {
   it('one row with everything when it fits; else the optional controls that fit, and More for the rest', () => {
     // 200 + 3 + 140 + 3 + 84 = 430 before the optional controls.
     expect(layoutControlRow(measure(430 + 8 * 35, 8))).to.deep.equal({ inline: 8, hideVolume: false, wrapped: false });
     // One pixel short of all eight: seven slots left, one of them for More.
-    expect(layoutControlRow(measure(430 + 8 * 35 - 1, 8))).to.deep.equal({ inline: 6, hideVolume: false, wrapped: false });
+    expect(layoutControlRow(measure(430 + 8 * 35 - 1, 8))).to.deep.equal({
+      inline: 6,
+      hideVolume: false,
+      wrapped: false,
+    });
     // Room for More alone: every optional control is in the menu, still one row.
     expect(layoutControlRow(measure(430 + 35, 8))).to.deep.equal({ inline: 0, hideVolume: false, wrapped: false });
     // No optional control: no More, and the row only has to hold the fixed parts.
@@ -57,7 +80,10 @@ describe('control bar layout (pure)', () => {
 });
 
 /** The controls shown in the bar's row (not in the menu), in order. */
-const rowControls = (el: Element) => $$(el, '.control-group > [data-control], .control-group > .volume, .more > [data-control="more"]').filter((c) => !c.hidden);
+const rowControls = (el: Element) =>
+  $$(el, '.control-group > [data-control], .control-group > .volume, .more > [data-control="more"]').filter(
+    (c) => !c.hidden,
+  );
 const names = (els: HTMLElement[]) => els.map((c) => c.dataset.control ?? c.className);
 /** The distinct rows the bar's controls sit on (vertical centres within 4 px are one row). */
 const rowsOf = (els: HTMLElement[]) => {
@@ -86,9 +112,12 @@ async function resize(el: PatientEdPlayerElement, width: number, check: () => bo
 describe('control bar fits its width', () => {
   cleanPlayersAndFaults();
 
-  it('keeps one row: what does not fit goes to More, in order; two rows only when the player is narrow; and back', async () => {
+  it('keeps one row: what does not fit goes to More, in order; two rows only when narrow; and back', async () => {
     const el = await mountWide(1000);
-    await waitFor(() => OPTIONAL.every((n) => rowControls(el).some((c) => c.dataset.control === n)), 'every optional control in the row');
+    await waitFor(
+      () => OPTIONAL.every((n) => rowControls(el).some((c) => c.dataset.control === n)),
+      'every optional control in the row',
+    );
     expect($(el, '[data-control="more"]'), 'no More button when everything fits').to.equal(null);
     expect(rowsOf(rowControls(el)).size, 'one row').to.equal(1);
 
@@ -100,7 +129,11 @@ describe('control bar fits its width', () => {
     (await findControl(el, 'share')).focus(); // opens the menu
     const inMenu = names($$(el, '.more-menu [data-control]'));
     expect([...inline, ...inMenu], 'row then menu: every optional control once, in order').to.deep.equal(OPTIONAL);
-    expect(names(row).slice(-3), 'settings and full screen stay at the end').to.deep.equal(['more', 'settings', 'fullscreen']);
+    expect(names(row).slice(-3), 'settings and full screen stay at the end').to.deep.equal([
+      'more',
+      'settings',
+      'fullscreen',
+    ]);
     $(el, '[data-control="more"]')!.click();
     await waitFor(() => !$(el, '.more-menu'), 'menu closed');
 
@@ -110,12 +143,24 @@ describe('control bar fits its width', () => {
     const bar = $(el, '.control-row')!.getBoundingClientRect();
     for (const c of narrow) {
       const r = c.getBoundingClientRect();
-      expect(r.left >= bar.left - 0.5 && r.right <= bar.right + 0.5, `${c.dataset.control ?? c.className} inside the bar`).to.equal(true);
+      expect(
+        r.left >= bar.left - 0.5 && r.right <= bar.right + 0.5,
+        `${c.dataset.control ?? c.className} inside the bar`,
+      ).to.equal(true);
     }
     const mute = $(el, '[data-control="mute"]')!.getBoundingClientRect();
     const volume = $(el, '.volume')!;
-    if (!volume.hidden) expect(Math.abs(volume.getBoundingClientRect().top + volume.getBoundingClientRect().height / 2 - (mute.top + mute.height / 2)), 'the slider beside mute').to.be.below(2);
-    expect(rowsOf([$(el, '[data-control="play"]')!, $(el, '[data-control="time"]')!]).size, 'play and time together').to.equal(1);
+    if (!volume.hidden)
+      expect(
+        Math.abs(
+          volume.getBoundingClientRect().top + volume.getBoundingClientRect().height / 2 - (mute.top + mute.height / 2),
+        ),
+        'the slider beside mute',
+      ).to.be.below(2);
+    expect(
+      rowsOf([$(el, '[data-control="play"]')!, $(el, '[data-control="time"]')!]).size,
+      'play and time together',
+    ).to.equal(1);
 
     // Back to a wider player: one row again (the spacer of the two-row layout is not taken for a control's room).
     await resize(el, 700, () => !$(el, '.control-row')!.hasAttribute('data-wrapped'), 'one row');
@@ -123,7 +168,7 @@ describe('control bar fits its width', () => {
     await resize(el, 1000, () => !$(el, '[data-control="more"]'), 'no More');
   });
 
-  it('fits the same controls when the page draws the player scaled (a CSS transform): layout pixels, not drawn ones', async () => {
+  it('fits the same controls when the page scales the player (a CSS transform): layout pixels, not drawn', async () => {
     const el = await mountWide(640);
     await waitFor(() => $(el, '[data-control="more"]'), 'a More button');
     const plain = await steady(() => names(rowControls(el)), 'the bar measured');
@@ -133,7 +178,10 @@ describe('control bar fits its width', () => {
       // A resize of the row makes it measure again (the transform alone does not): its observer runs before the
       // next frame, and the layout it sets is rendered by the one after.
       el.style.width = '641px';
-      await steady(() => [names(rowControls(el)), renderCount(el[CONTROLLER], 'controls')], `the bar measured at scale ${scale}`);
+      await steady(
+        () => [names(rowControls(el)), renderCount(el[CONTROLLER], 'controls')],
+        `the bar measured at scale ${scale}`,
+      );
       expect(names(rowControls(el)), `the same controls at scale ${scale}`).to.deep.equal(plain);
       expect(rowsOf(rowControls(el)).size, `one row at scale ${scale}`).to.equal(1);
       el.style.width = '640px';
@@ -141,7 +189,7 @@ describe('control bar fits its width', () => {
     }
   });
 
-  it('More is a keyboard menu: arrows, Home / End, Escape back to the button, Tab out; its keys are not the player shortcuts', async () => {
+  it('More is a keyboard menu: arrows, Home / End, Escape back to the button, Tab out; no shortcuts', async () => {
     const el = await mountWide(560);
     const c = el[CONTROLLER];
     const more = await waitFor(() => $<HTMLElement>(el, '[data-control="more"]'), 'More');
@@ -184,7 +232,8 @@ describe('control bar fits its width', () => {
     expect(more.getAttribute('aria-expanded')).to.equal('false');
   });
 
-  it('a focused control that moves into the menu leaves the focus on More; More going away leaves it on the control that came out', async () => {
+  it('a focused control moving into the menu leaves the focus on More; More going, on the control', async () => {
+    // More going away leaves the focus on the control that came out of the menu.
     const el = await mountWide(1000);
     const active = () => shadow(el).activeElement as HTMLElement | null;
     const share = await waitFor(() => $<HTMLElement>(el, '.control-row [data-control="share"]'), 'share in the row');
@@ -193,10 +242,13 @@ describe('control bar fits its width', () => {
     await waitFor(() => active()?.dataset.control === 'more', `focus on More (now ${active()?.dataset.control})`);
     const firstInMenu = OPTIONAL[Number($$(el, '[data-optional]').length)];
     await resize(el, 1000, () => !$(el, '[data-control="more"]'), 'no More');
-    await waitFor(() => active()?.dataset.control === firstInMenu, `focus on ${firstInMenu} (now ${active()?.dataset.control})`);
+    await waitFor(
+      () => active()?.dataset.control === firstInMenu,
+      `focus on ${firstInMenu} (now ${active()?.dataset.control})`,
+    );
   });
 
-  it('settles in a shrink-to-fit page container (a centred flex column): its width does not come from its own layout', async () => {
+  it('settles in a shrink-to-fit container (a centred flex column): its width is not from its own layout', async () => {
     const box = document.createElement('div');
     box.className = 'shrink-box';
     const sheet = new CSSStyleSheet();
@@ -208,7 +260,12 @@ describe('control bar fits its width', () => {
       box.append(el);
       const c = el[CONTROLLER];
       await waitFor(() => c.state.playback.ready && $(el, '.control-row'), 'controls');
-      const state = () => `${$(el, '.control-row')!.dataset.wrapped ?? '-'} ${$$(el, '[data-optional]').length} ${el.getBoundingClientRect().width}`;
+      const state = () =>
+        [
+          $(el, '.control-row')!.dataset.wrapped ?? '-',
+          $$(el, '[data-optional]').length,
+          el.getBoundingClientRect().width,
+        ].join(' ');
       // Settled (a loop would never be: each frame would measure, and render, anew), and it stays so.
       await steady(() => [state(), renderCount(c, 'controls')], 'the bar settled');
       const before = renderCount(c, 'controls');
@@ -246,10 +303,13 @@ describe('control bar fits its width', () => {
     await waitFor(() => !$(el, '.more-menu'), 'closed by Shift+Tab');
     const stops = $$(el, '[data-group="end"] button:not(.more-item), [data-group="end"] input:not([hidden])');
     const before = stops[stops.indexOf(more) - 1];
-    expect(active() === before, `Shift+Tab goes back to ${before.dataset.control ?? before.className} (now ${active()?.dataset.control})`).to.equal(true);
+    expect(
+      active() === before,
+      `Shift+Tab goes back to ${before.dataset.control ?? before.className} (now ${active()?.dataset.control})`,
+    ).to.equal(true);
 
     await el.playVideo();
-    await waitFor(() => c.state.playback.player === PLAYER_STATE.PLAYING, 'playing');
+    await waitFor(() => c.state.playback.playerState === PLAYER_STATE.PLAYING, 'playing');
     more.click();
     await waitFor(() => $(el, '.more-menu'), 'open while playing');
     el.style.width = '1100px';
@@ -258,12 +318,15 @@ describe('control bar fits its width', () => {
     $<HTMLElement>(el, '.stage')!.focus();
     clock.tick(TIMING.controlsHideMouseMs);
     expect(c.state.shell.controlsVisible, 'the bar hides again in its usual time').to.equal(false);
-    el.pauseVideo();
+    await el.pauseVideo();
   });
 
-  it('a dialog whose opener moved into the More menu while it was open gives the focus to More when it closes', async () => {
+  it('a dialog whose opener moved into the More menu meanwhile gives the focus to More when it closes', async () => {
     const el = await mountWide(1100);
-    const share = await waitFor(() => $<HTMLElement>(el, '.control-row [data-control="share"]:not(.more-item)'), 'Share in the row');
+    const share = await waitFor(
+      () => $<HTMLElement>(el, '.control-row [data-control="share"]:not(.more-item)'),
+      'Share in the row',
+    );
     share.focus();
     share.click();
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO/share');
@@ -274,7 +337,7 @@ describe('control bar fits its width', () => {
     await waitFor(() => (shadow(el).activeElement as HTMLElement | null)?.dataset.control === 'more', 'focus on More');
   });
 
-  it('choosing an item runs it and closes the menu; a dialog it opened gives the focus back to More; a press outside closes', async () => {
+  it('an item chosen runs and closes the menu; its dialog gives the focus back to More; a press outside', async () => {
     const el = await mountWide(560);
     const more = await waitFor(() => $<HTMLElement>(el, '[data-control="more"]'), 'More');
     const share = await findControl(el, 'share');
@@ -293,26 +356,35 @@ describe('control bar fits its width', () => {
 
     // A press anywhere else closes it, and the press does its own work.
     const title = $(el, '.playlist-title')!.getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(title.left + 5), Math.round(title.top + title.height / 2)] });
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(title.left + 5), Math.round(title.top + title.height / 2)],
+    });
     await waitFor(() => !$(el, '.more-menu'), 'closed by a press outside');
   });
 
-  it('an open menu keeps the bar shown while the video plays; closing it lets the bar hide (player on a fake clock)', async () => {
+  it('an open menu keeps the bar shown while the video plays; closing it lets the bar hide (fake clock)', async () => {
     const clock = new FakeClock();
     const el = await mountWide(560, {}, clock);
     const c = el[CONTROLLER];
     const more = await waitFor(() => $<HTMLElement>(el, '[data-control="more"]'), 'More');
     await el.playVideo();
-    await waitFor(() => c.state.playback.player === PLAYER_STATE.PLAYING, 'playing');
+    await waitFor(() => c.state.playback.playerState === PLAYER_STATE.PLAYING, 'playing');
     more.click();
     await waitFor(() => $(el, '.more-menu'), 'menu');
-    clock.tick(30_000);
+    // Longer than the hide delay; with the wait below, still shorter than a stall (the media cannot move in test time,
+    // and a stall would reload it).
+    const held = TIMING.controlsHideMouseMs + 1000;
+    expect(held + TIMING.controlsHideMouseMs, 'the test stays clear of a stall').to.be.below(TIMING.stallMs);
+    clock.tick(held);
     expect(c.state.shell.controlsVisible, 'shown while the menu is open').to.equal(true);
     expect(shadow(el).querySelector('.shell')!.classList.contains('controls-visible')).to.equal(true);
     more.click();
     await waitFor(() => !$(el, '.more-menu'), 'closed');
+    // The menu lets go of the bar in an effect once it has closed: then the usual timer starts.
+    await waitFor(() => clock.dueIn(TIMING.controlsHideMouseMs) > 0, 'the hide timer started');
     clock.tick(TIMING.controlsHideMouseMs);
     expect(c.state.shell.controlsVisible, 'hidden in its usual time after').to.equal(false);
-    el.pauseVideo();
+    await el.pauseVideo();
   });
 });

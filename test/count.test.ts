@@ -31,7 +31,9 @@ describe('counts in messages (no Intl.NumberFormat for small counts)', () => {
       es: '{count, plural, one {# vídeo} other {# vídeos}}',
       de: '{count, plural, one {# Video} other {# Videos}}',
       pt: '{count, plural, one {# vídeo} other {# vídeos}}',
-      ar: '{count, plural, zero {لا فيديوهات} one {فيديو واحد} two {فيديوهان} few {# فيديوهات} many {# فيديو} other {# فيديو}}',
+      ar:
+        '{count, plural, zero {لا فيديوهات} one {فيديو واحد} two {فيديوهان} ' +
+        'few {# فيديوهات} many {# فيديو} other {# فيديو}}',
     };
     for (const locale of LANGUAGES) {
       const i18n = setupI18n({ locale, messages: { [locale]: catalogs[locale] } });

@@ -32,7 +32,7 @@ async function pageReport<T>(page: URL, type: string, timeout: number): Promise<
   iframe.height = '700';
   const report = new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${type} from ${page.pathname}`)), timeout);
-    window.addEventListener('message', function onMessage(e) {
+    window.addEventListener('message', function onMessage(e: MessageEvent<(T & { type?: string }) | null>) {
       if (e.source !== iframe.contentWindow || e.data?.type !== type) return;
       clearTimeout(timer);
       window.removeEventListener('message', onMessage);
@@ -48,7 +48,8 @@ async function pageReport<T>(page: URL, type: string, timeout: number): Promise<
 }
 
 describe('strict CSP host page (built dist, another origin)', () => {
-  it('renders a menu with its search dialog and a playing video (captions, a modal, annotation) with zero violations, loading the script twice', async function () {
+  it('renders the menu, its search and a playing video with no violation, the script loaded twice', async function () {
+    // The video with captions, a modal and annotation.
     this.timeout(40000);
     const r = await pageReport<CspReport>(new URL('csp.html', DEMO_URL), 'csp-report', 35000);
     expect(r.ready).to.equal(true);
@@ -61,13 +62,20 @@ describe('strict CSP host page (built dist, another origin)', () => {
     expect(r.texts).to.deep.equal(['notice.region', 'modal.settings'].map((id) => flat(CATALOGS[r.lang][id])));
   });
 
-  it('plays a video, a slide set and a YouTube item under a nonce-based strict-dynamic policy with Trusted Types enforced, with zero violations', async function () {
+  it('plays a video, slides and a YouTube item under a strict nonce policy, with zero violations', async function () {
+    // The policy: nonce-based, strict-dynamic, Trusted Types enforced.
     this.timeout(60000);
     const page = new URL('csp-nonce.html', DEMO_URL);
     // The YouTube item loads the local stand-in for YouTube's iframe API (from this origin: strict-dynamic lets the
     // player's script load it, and only through its Trusted Types policy).
     page.searchParams.set('yt', 'fake-youtube-iframe-api');
-    const r = await pageReport<{ played: Record<string, boolean>; trustedTypes: boolean; violations: unknown[]; errors: string[]; styleAttributes: number }>(page, 'csp-nonce-report', 55000);
+    const r = await pageReport<{
+      played: Record<string, boolean>;
+      trustedTypes: boolean;
+      violations: unknown[];
+      errors: string[];
+      styleAttributes: number;
+    }>(page, 'csp-nonce-report', 55000);
     expect(r.trustedTypes, 'the browser has Trusted Types (the page requires them)').to.equal(true);
     expect(r.played).to.deep.equal({ video: true, slides: true, youtube: true });
     expect(r.violations).to.deep.equal([]);
@@ -83,7 +91,8 @@ describe('strict CSP host page (built dist, another origin)', () => {
     expect(res.headers.get('content-type')).to.match(/javascript/);
     // The host page's history is never written: the built entry has no pushState / replaceState at all.
     expect(/pushState|replaceState/.test(await res.text())).to.equal(false);
-    const mod = await import(/* @vite-ignore */ new URL('dist/patient-ed-player.js', DEMO_URL).href);
+    const url = new URL('dist/patient-ed-player.js', DEMO_URL).href;
+    const mod = (await import(/* @vite-ignore */ url)) as { TAG_NAME: string };
     expect(mod.TAG_NAME).to.equal('patient-ed-player');
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { INTERFACE } from '../src/app/chunks';
+import { INTERFACE } from '../src/element/interface-chunk';
 import { CONTROLLER } from '../src/app/embed-options';
 import { $, $$, cleanPlayersAndFaults, mountPlayer, waitFor, watchRequests } from './helpers';
 
@@ -10,7 +10,9 @@ import { $, $$, cleanPlayersAndFaults, mountPlayer, waitFor, watchRequests } fro
  * file mounts (each test file has its own page and modules).
  */
 const realLoad = INTERFACE.load.bind(INTERFACE);
-const realCurrent = Object.getOwnPropertyDescriptor(INTERFACE, 'current')!.get!.bind(INTERFACE);
+const realCurrent = Object.getOwnPropertyDescriptor(INTERFACE, 'current')!.get!.bind(
+  INTERFACE,
+) as () => typeof INTERFACE.current;
 let held: Promise<void> | undefined;
 let release = () => {};
 Object.defineProperty(INTERFACE, 'current', { get: () => (held ? undefined : realCurrent()) });
@@ -26,7 +28,7 @@ describe('the element applies its attributes to the controller', () => {
     held = undefined;
   });
 
-  it('with the interface chunk held back, `code` routes at once and starts the playlist request; `client` and options too', async () => {
+  it('with the interface chunk held back, `code` routes at once and asks for the playlist; `client` too', async () => {
     held = new Promise((resolve) => (release = resolve));
     // No limit on the held import (the interface's failure is not what this test is about).
     const el = await mountPlayer({ client: 'demo', 'request-timeout': '0' }, { waitReady: false });

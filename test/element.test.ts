@@ -1,7 +1,21 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
 import { definePlayer, PatientEdPlayerElement } from '../src/element/player-element';
-import { $, clearFailures, clearStorage, FAULT_PROVIDER_URL, hangNext, mountPlayer, PROVIDER_URL, shadow, text, unmountAll, waitFor, waitForPath, watchRequests } from './helpers';
+import {
+  $,
+  clearFailures,
+  clearStorage,
+  FAULT_PROVIDER_URL,
+  hangNext,
+  mountPlayer,
+  PROVIDER_URL,
+  shadow,
+  text,
+  unmountAll,
+  waitFor,
+  waitForPath,
+  watchRequests,
+} from './helpers';
 
 describe('<patient-ed-player> element', () => {
   beforeEach(clearStorage);
@@ -32,7 +46,7 @@ describe('<patient-ed-player> element', () => {
     }
   });
 
-  it('keeps styles inside the shadow root: no style attributes, no <style> elements, nothing in the page head', async () => {
+  it('keeps styles inside the shadow root: no style attributes, no <style> elements, nothing in the head', async () => {
     const headBefore = document.head.innerHTML;
     const el = await mountPlayer({ client: 'demo', code: 'C_FEATURED' });
     await waitFor(() => $(el, '.item-card'), 'items');
@@ -104,7 +118,11 @@ describe('<patient-ed-player> element', () => {
     document.body.append(el);
     try {
       await waitForPath(el, '/demo/player/A_DEMO_SLIDES');
-      expect([el.getAttribute('code'), el.getAttribute('font-size'), Object.prototype.hasOwnProperty.call(el, 'code')]).to.deep.equal(['A_DEMO_SLIDES', '150', false]);
+      expect([
+        el.getAttribute('code'),
+        el.getAttribute('font-size'),
+        Object.prototype.hasOwnProperty.call(el, 'code'),
+      ]).to.deep.equal(['A_DEMO_SLIDES', '150', false]);
       el.code = 'A_DEMO_VIDEO';
       await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
       expect(el.getAttribute('code')).to.equal('A_DEMO_VIDEO');
@@ -113,11 +131,15 @@ describe('<patient-ed-player> element', () => {
     }
   });
 
-  it('an element not on a page renders nothing and asks for nothing, whatever its attributes; put on one, it starts', async () => {
+  it('an element off the page renders and asks for nothing, whatever its attributes; put on one, starts', async () => {
     // The page's own resource timing (not the fault provider: what it serves stays in the browser's cache, which the
     // broken-media and thumbnail tests must not meet).
     performance.clearResourceTimings();
-    const requests = () => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(PROVIDER_URL)).map((e) => e.name);
+    const requests = () =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.startsWith(PROVIDER_URL))
+        .map((e) => e.name);
     const el = document.createElement('patient-ed-player');
     el.setAttribute('provider-url', PROVIDER_URL);
     el.setAttribute('client', 'demo');
@@ -126,7 +148,11 @@ describe('<patient-ed-player> element', () => {
     for (const type of ['navigate', 'ready', 'error']) el.addEventListener(type, () => events.push(type));
     // A player put on the page at the same moment, on the same provider under another name (its requests are told
     // apart), is ready: by then the one off the page would have rendered, asked and said ready too.
-    await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': PROVIDER_URL.replace('localhost', '127.0.0.1') });
+    await mountPlayer({
+      client: 'demo',
+      code: 'A_DEMO_VIDEO',
+      'provider-url': PROVIDER_URL.replace('localhost', '127.0.0.1'),
+    });
     expect(shadow(el).childElementCount, 'nothing rendered').to.equal(0);
     expect(requests(), 'no request').to.deep.equal([]);
     expect(events).to.deep.equal([]);
@@ -139,7 +165,7 @@ describe('<patient-ed-player> element', () => {
     }
   });
 
-  it('a provider-url changed while the first one is still being asked loads the configuration from the new one', async () => {
+  it('a provider-url changed while the first is still being asked loads the configuration from the new', async () => {
     // The first provider never answers, neither the configuration nor the menu's profile asked beside it (both paths
     // start with /api/clients/demo, and either may reach the provider first); the player's requests are watched.
     await hangNext('/api/clients/demo', 0, 2);
@@ -148,7 +174,10 @@ describe('<patient-ed-player> element', () => {
       const errors: unknown[] = [];
       const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL }, { waitReady: false });
       el.addEventListener('error', (e) => errors.push((e as CustomEvent).detail));
-      const first = await waitFor(() => watch.to('/api/clients/demo').find((r) => r.url.startsWith(FAULT_PROVIDER_URL)), 'the first provider asked');
+      const first = await waitFor(
+        () => watch.to('/api/clients/demo').find((r) => r.url.startsWith(FAULT_PROVIDER_URL)),
+        'the first provider asked',
+      );
       el.setAttribute('provider-url', PROVIDER_URL);
       await waitFor(() => $(el, '.menu-sections'), 'menu from the new provider');
       expect(el[CONTROLLER].state.clientStatus).to.equal('ready');
@@ -201,7 +230,9 @@ describe('<patient-ed-player> element', () => {
       const fallback = () => createElement('p', { className: 'fallback' }, 'failed');
       root.render(createElement(ErrorBoundary, { resetKey: '/a', fallback }, createElement(Boom)));
       await waitFor(() => host.querySelector('.fallback'), 'fallback shown');
-      root.render(createElement(ErrorBoundary, { resetKey: '/b', fallback }, createElement('p', { className: 'ok' }, 'fine')));
+      root.render(
+        createElement(ErrorBoundary, { resetKey: '/b', fallback }, createElement('p', { className: 'ok' }, 'fine')),
+      );
       await waitFor(() => host.querySelector('.ok'), 'content after the route changed');
     } finally {
       console.error = quiet;

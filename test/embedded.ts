@@ -2,8 +2,20 @@ import { expect } from '@open-wc/testing';
 import { DEMO_URL, waitFor } from './helpers';
 
 export type Answer = { result: unknown } | { error: { code: string; message?: string } } | { none: true };
-export type Diagnostics = { id: number; errors: string[]; warnings: string[]; polluted: boolean; ready: boolean; path: string };
+export type Diagnostics = {
+  id: number;
+  errors: string[];
+  warnings: string[];
+  polluted: boolean;
+  ready: boolean;
+  path: string;
+};
 export const DEMO_ORIGIN = new URL(DEMO_URL).origin;
+/** What a test reads of a message from an embedded player: an event, or the answer to a command (others: anything). */
+export type PlayerMessage = {
+  type?: string;
+  payload?: { event?: string; data?: unknown; id?: unknown; result?: unknown };
+} | null;
 
 /** A message's data, JSON text parsed (undefined when it is not JSON). */
 export function parsed(data: unknown): unknown {
@@ -42,7 +54,8 @@ export class Embedded {
       this.received++;
       const { id, ...rest } = data.payload as { id: string | number } & Answer;
       this.results.set(id, rest);
-    } else if (data?.type === 'patient-ed-player:event') this.events.push(data.payload as { event: string; data: unknown });
+    } else if (data?.type === 'patient-ed-player:event')
+      this.events.push(data.payload as { event: string; data: unknown });
     else if (data?.type === 'embed-diagnostics:report') {
       const report = data as unknown as Diagnostics;
       this.reports.set(report.id, report);
@@ -109,7 +122,10 @@ export class Embedded {
     const asked: number[] = [];
     const report = await waitFor(
       () => {
-        const answered = asked.map((id) => this.reports.get(id)).filter((r) => r !== undefined).at(-1);
+        const answered = asked
+          .map((id) => this.reports.get(id))
+          .filter((r) => r !== undefined)
+          .at(-1);
         if (answered && until(answered.warnings)) return answered;
         poke();
         asked.push(this.question());

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { DEMO_URL, PROVIDER_URL, waitFor } from './helpers';
+import type { PlayerMessage } from './embedded';
 
 /**
  * The built player (dist/, served by the demo server and by the reference provider) in pages written the ways
@@ -10,7 +11,9 @@ import { DEMO_URL, PROVIDER_URL, waitFor } from './helpers';
 
 const DIST = new URL('dist/', DEMO_URL).href;
 const PROVIDER_DIST = new URL('dist/', PROVIDER_URL).href;
-const PLAYER = `<patient-ed-player client="demo" code="A_DEMO_VIDEO" provider-url="${PROVIDER_URL}"></patient-ed-player>`;
+/** The element with these attributes (`name="value"` text). */
+const player = (attributes: string) => `<patient-ed-player ${attributes}></patient-ed-player>`;
+const PLAYER = player(`client="demo" code="A_DEMO_VIDEO" provider-url="${PROVIDER_URL}"`);
 const module = (src: string, extra = '') => `<script type="module" src="${src}"${extra}></script>`;
 
 /** What the page saw: errors, unhandled rejections, console errors and warnings. */
@@ -28,7 +31,8 @@ async function page(body: string, head = '', nonce = ''): Promise<{ win: Watched
   frame.style.height = '600px';
   const watch = `<script${nonce ? ` nonce="${nonce}"` : ''}>
     window.__problems = [];
-    addEventListener('securitypolicyviolation', (e) => __problems.push('csp: ' + e.violatedDirective + ' ' + e.blockedURI));
+    addEventListener('securitypolicyviolation', (e) =>
+      __problems.push('csp: ' + e.violatedDirective + ' ' + e.blockedURI));
     addEventListener('error', (e) => __problems.push('error: ' + e.message));
     addEventListener('unhandledrejection', (e) => __problems.push('rejection: ' + e.reason));
     for (const level of ['error', 'warn']) {
@@ -57,7 +61,9 @@ async function expectPlays(win: Watched, doc: Document, index = 0): Promise<void
   await waitFor(() => video.currentTime > 0.2, 'playing', 15000);
   expect(el.getPlayerState()).to.equal(1);
   // One core per origin that served the build (the same build under two origins is two self-contained copies).
-  const cores = (win.performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => e.name).filter((n) => /\/chunks\/core-[\w-]+\.js$/.test(n));
+  const cores = (win.performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .map((e) => e.name)
+    .filter((n) => /\/chunks\/core-[\w-]+\.js$/.test(n));
   expect(new Set(cores).size, cores.join()).to.equal(cores.length);
   expect(win.__problems).to.deep.equal([]);
 }
@@ -72,17 +78,31 @@ describe('embedding: the built player in the pages clinics have', function () {
     expect(cores.length).to.equal(1);
   });
 
-  it('the same build under two URLs (with and without a query, and from a second origin): defined once, plays', async () => {
+  it('the same build under two URLs (with and without a query, from another origin): defined once, plays', async () => {
     const { win, doc } = await page(
-      `${module(`${DIST}patient-ed-player.js`)}${module(`${DIST}patient-ed-player.js?ver=2`)}${module(`${PROVIDER_DIST}patient-ed-player.js?ver=3`)}${PLAYER}`,
+      [
+        module(`${DIST}patient-ed-player.js`),
+        module(`${DIST}patient-ed-player.js?ver=2`),
+        module(`${PROVIDER_DIST}patient-ed-player.js?ver=3`),
+        PLAYER,
+      ].join(''),
     );
     await expectPlays(win, doc);
     // Both origins' copies ran (the second found the element defined and did nothing, silently).
-    await waitFor(() => win.performance.getEntriesByType('resource').filter((e) => /\/chunks\/core-/.test(e.name)).length === 2, 'both cores');
+    await waitFor(
+      () => win.performance.getEntriesByType('resource').filter((e) => /\/chunks\/core-/.test(e.name)).length === 2,
+      'both cores',
+    );
     expect(win.__problems).to.deep.equal([]);
     // The second copy found the element defined and asked for nothing more (not its own interface chunk, 70 kB).
-    const fromSecond = win.performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(PROVIDER_DIST));
-    expect(fromSecond.map((n) => n.replace(/-[\w-]+\.js$/, '.js'))).to.deep.equal([`${PROVIDER_DIST}patient-ed-player.js?ver=3`, `${PROVIDER_DIST}chunks/core.js`]);
+    const fromSecond = win.performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => n.startsWith(PROVIDER_DIST));
+    expect(fromSecond.map((n) => n.replace(/-[\w-]+\.js$/, '.js'))).to.deep.equal([
+      `${PROVIDER_DIST}patient-ed-player.js?ver=3`,
+      `${PROVIDER_DIST}chunks/core.js`,
+    ]);
   });
 
   it('the entry also named in <link rel="modulepreload"> plays', async () => {
@@ -120,13 +140,16 @@ describe('embedding: the built player in the pages clinics have', function () {
     script.src = new URL('other-version/dist/patient-ed-player.js', DEMO_URL).href;
     doc.head.append(script);
     await waitFor(() => win.__problems.length > 0, 'the warning', 15000);
-    expect(win.__problems).to.deep.equal([`warn: patient-ed-player 0.0.1-other not used: already defined by version ${first.version}`]);
+    expect(win.__problems).to.deep.equal([
+      `warn: patient-ed-player 0.0.1-other not used: already defined by version ${first.version}`,
+    ]);
     win.__problems.length = 0;
     expect(win.customElements.get('patient-ed-player')).to.equal(first);
     await expectPlays(win, doc);
   });
 
-  it('the classic loader (no type="module") loads the module beside it, with its query; twice, or beside the module script, defines once, silently', async () => {
+  it('the classic loader (no type="module") loads the module beside it, with its query; defined once', async () => {
+    // Twice, or beside the module script, it defines the element once, silently.
     const loader = `<script src="${DIST}patient-ed-player.loader.js?ver=9.0.76"></script>`;
     {
       const { win, doc } = await page(`${loader}${PLAYER}`);
@@ -144,10 +167,23 @@ describe('embedding: the built player in the pages clinics have', function () {
     }
   });
 
-  it('the classic loader under a nonce-based strict-dynamic policy with Trusted Types: only the nonce on its tag, no violation', async () => {
+  it('the classic loader under a strict nonce policy with Trusted Types: only the nonce on its tag', async () => {
     const nonce = 'n0nce4loader';
-    const csp = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'self'; connect-src ${PROVIDER_URL}; img-src ${PROVIDER_URL}; media-src ${PROVIDER_URL}; require-trusted-types-for 'script'">`;
-    const { win, doc } = await page(`<script nonce="${nonce}" src="${DIST}patient-ed-player.loader.js?ver=1"></script>${PLAYER}`, csp, nonce);
+    const policy = [
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+      "style-src 'self'",
+      `connect-src ${PROVIDER_URL}`,
+      `img-src ${PROVIDER_URL}`,
+      `media-src ${PROVIDER_URL}`,
+      "require-trusted-types-for 'script'",
+    ].join('; ');
+    const csp = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+    const { win, doc } = await page(
+      `<script nonce="${nonce}" src="${DIST}patient-ed-player.loader.js?ver=1"></script>${PLAYER}`,
+      csp,
+      nonce,
+    );
     await expectPlays(win, doc);
   });
 
@@ -159,41 +195,54 @@ describe('embedding: the built player in the pages clinics have', function () {
     await expectPlays(win, doc);
   });
 
-  it('with no provider-url the provider is the origin that served the script (the reference provider serves /dist/)', async () => {
-    const { win, doc } = await page(`${module(`${PROVIDER_DIST}patient-ed-player.js?ver=1`)}<patient-ed-player client="demo" code="A_DEMO_VIDEO"></patient-ed-player>`);
+  it("with no provider-url the provider is the script's origin (the reference provider serves /dist/)", async () => {
+    const { win, doc } = await page(
+      `${module(`${PROVIDER_DIST}patient-ed-player.js?ver=1`)}${player('client="demo" code="A_DEMO_VIDEO"')}`,
+    );
     await expectPlays(win, doc);
     const requests = win.performance.getEntriesByType('resource').map((e) => e.name);
     expect(requests).to.include(new URL('api/clients/demo', PROVIDER_URL).href);
   });
 
-  it('a provider that cannot be reached: the visitor reads the failure, the console names the URL tried and the attribute', async () => {
+  it('a provider out of reach: the visitor reads the failure, the console names the URL tried and why', async () => {
     const dead = 'http://127.0.0.1:9/';
-    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}<patient-ed-player client="demo" provider-url="${dead}" request-timeout="5000"></patient-ed-player>`);
+    const attributes = `client="demo" provider-url="${dead}" request-timeout="5000"`;
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}${player(attributes)}`);
     const el = await waitFor(() => doc.querySelector('patient-ed-player'), 'the element');
     let failures = 0;
     el.addEventListener('error', () => failures++);
-    const retry = await waitFor(() => el.shadowRoot?.querySelector<HTMLButtonElement>('[data-error-kind="network"] button'), 'the failure', 20000);
+    const retry = await waitFor(
+      () => el.shadowRoot?.querySelector<HTMLButtonElement>('[data-error-kind="network"] button'),
+      'the failure',
+      20000,
+    );
     // Tried again, failed again: told once.
     retry.click();
     await waitFor(() => failures >= 1, 'the second failure', 20000);
     const told = win.__problems.filter((p) => p.startsWith('warn: patient-ed-player: the provider at'));
     expect(told).to.deep.equal([
-      `warn: patient-ed-player: the provider at ${dead}api/ could not be reached (client configuration ${dead}api/clients/demo). Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from.`,
+      `warn: patient-ed-player: the provider at ${dead}api/ could not be reached (client configuration ` +
+        `${dead}api/clients/demo). Its address is the provider-url attribute (or api-url); without one, the origin ` +
+        'the script was loaded from.',
     ]);
   });
 
-  it('a guessed provider (no provider-url) that is not one: the console says what answered, and why it was asked', async () => {
+  it('a guessed provider (no provider-url) that is not one: the console says what answered, and why', async () => {
     // The build from the demo server, which serves no API: its origin answers 404.
-    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}<patient-ed-player client="demo"></patient-ed-player>`);
+    const { win, doc } = await page(
+      `${module(`${DIST}patient-ed-player.js`)}<patient-ed-player client="demo"></patient-ed-player>`,
+    );
     await waitFor(() => doc.querySelector('patient-ed-player'), 'the element');
     const api = new URL('api/', DEMO_URL).href;
     await waitFor(() => win.__problems.length, 'the warning', 20000);
     expect(win.__problems).to.deep.equal([
-      `warn: patient-ed-player: the provider at ${api} answered HTTP 404 (client configuration ${api}clients/demo). Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from, as here.`,
+      `warn: patient-ed-player: the provider at ${api} answered HTTP 404 (client configuration ${api}clients/demo). ` +
+        'Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded ' +
+        'from, as here.',
     ]);
   });
 
-  it("the Embed dialog's iframe code plays where it is offered, and is left out where the embed page would miss the provider", async () => {
+  it("the Embed dialog's iframe code plays where offered, absent where the embed page lacks a provider", async () => {
     const CONTROLLER = Symbol.for('patient-ed-player.controller');
     type WithController = Player & { [CONTROLLER]: { navigate(path: string): void } };
     const embedCodes = async (doc: Document) => {
@@ -201,10 +250,14 @@ describe('embedding: the built player in the pages clinics have', function () {
       await waitFor(() => el.shadowRoot?.querySelector('video.media'), 'the video', 15000);
       el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/embed');
       await waitFor(() => el.shadowRoot?.querySelector('.modal[data-modal-name="embed"] textarea'), 'the Embed dialog');
-      return [...el.shadowRoot!.querySelectorAll<HTMLTextAreaElement>('.modal[data-modal-name="embed"] textarea')].map((t) => t.value);
+      return [...el.shadowRoot!.querySelectorAll<HTMLTextAreaElement>('.modal[data-modal-name="embed"] textarea')].map(
+        (t) => t.value,
+      );
     };
     // The provider serves the build: the iframe code names its embed.html, which reaches the same provider.
-    const served = await page(`${module(`${PROVIDER_DIST}patient-ed-player.js?ver=4`)}<patient-ed-player client="demo" code="A_DEMO_VIDEO"></patient-ed-player>`);
+    const served = await page(
+      `${module(`${PROVIDER_DIST}patient-ed-player.js?ver=4`)}${player('client="demo" code="A_DEMO_VIDEO"')}`,
+    );
     const codes = await embedCodes(served.doc);
     expect(codes.length).to.equal(2);
     const src = new DOMParser().parseFromString(codes[1], 'text/html').querySelector('iframe')!.getAttribute('src')!;
@@ -214,7 +267,7 @@ describe('embedding: the built player in the pages clinics have', function () {
     frame.src = src;
     frames.push(frame);
     const ready = new Promise((resolve) => {
-      addEventListener('message', function onReady(e: MessageEvent) {
+      addEventListener('message', function onReady(e: MessageEvent<PlayerMessage>) {
         if (e.source !== frame.contentWindow || e.data?.payload?.event !== 'onReady') return;
         removeEventListener('message', onReady);
         resolve(e.data.payload.data);
@@ -234,8 +287,14 @@ describe('the hostable embed page (dist/embed.html)', function () {
   /** Send a command to `frame` and wait for the answer with its id. */
   async function command(frame: HTMLIFrameElement, origin: string, command: string, id: number): Promise<unknown> {
     const answer = new Promise((resolve) => {
-      const onMessage = (e: MessageEvent) => {
-        if (e.source !== frame.contentWindow || e.origin !== origin || e.data?.type !== 'patient-ed-player:result' || e.data.payload?.id !== id) return;
+      const onMessage = (e: MessageEvent<PlayerMessage>) => {
+        if (
+          e.source !== frame.contentWindow ||
+          e.origin !== origin ||
+          e.data?.type !== 'patient-ed-player:result' ||
+          e.data.payload?.id !== id
+        )
+          return;
         removeEventListener('message', onMessage);
         resolve(e.data.payload.result);
       };
@@ -245,14 +304,21 @@ describe('the hostable embed page (dist/embed.html)', function () {
     return answer;
   }
 
-  it('served beside the build by the provider: the query opens the video, the default provider is that origin, postMessage drives it', async () => {
+  it('served beside the build by the provider: the query opens the video, postMessage drives it', async () => {
+    // The default provider is the origin that served the page.
     const origin = new URL(PROVIDER_URL).origin;
     const frame = document.createElement('iframe');
-    frame.src = `${PROVIDER_DIST}embed.html?client=demo&code=A_DEMO_VIDEO&language=es&allowed-origins=${encodeURIComponent(location.origin)}`;
+    const allowed = encodeURIComponent(location.origin);
+    frame.src = `${PROVIDER_DIST}embed.html?client=demo&code=A_DEMO_VIDEO&language=es&allowed-origins=${allowed}`;
     frames.push(frame);
     const ready = new Promise((resolve) => {
-      const onMessage = (e: MessageEvent) => {
-        if (e.source === frame.contentWindow && e.data?.type === 'patient-ed-player:event' && e.data.payload?.event === 'onReady') resolve(e.data.payload.data);
+      const onMessage = (e: MessageEvent<PlayerMessage>) => {
+        if (
+          e.source === frame.contentWindow &&
+          e.data?.type === 'patient-ed-player:event' &&
+          e.data.payload?.event === 'onReady'
+        )
+          resolve(e.data.payload.data);
       };
       addEventListener('message', onMessage);
     });
@@ -280,14 +346,24 @@ describe('the hostable embed page (dist/embed.html)', function () {
     expect(html).to.match(/<link rel="modulepreload" href="chunks\/core-[\w-]+\.js">/);
     const configured = html
       .replace('<head>', `<head><base href="${DIST}">`)
-      .replace('<patient-ed-player></patient-ed-player>', `<patient-ed-player client="demo" code="A_DEMO_VIDEO" provider-url="${PROVIDER_URL}"></patient-ed-player>`);
+      .replace(
+        '<patient-ed-player></patient-ed-player>',
+        `<patient-ed-player client="demo" code="A_DEMO_VIDEO" provider-url="${PROVIDER_URL}"></patient-ed-player>`,
+      );
     const frame = document.createElement('iframe');
     frame.srcdoc = configured;
     frames.push(frame);
     document.body.append(frame);
-    const doc = await waitFor(() => frame.contentDocument?.querySelector('patient-ed-player') && frame.contentDocument, 'the page');
+    const doc = await waitFor(
+      () => frame.contentDocument?.querySelector('patient-ed-player') && frame.contentDocument,
+      'the page',
+    );
     const el = doc.querySelector('patient-ed-player') as Player;
-    const video = await waitFor(() => el.shadowRoot?.querySelector<HTMLVideoElement>('video.media'), 'the video', 15000);
+    const video = await waitFor(
+      () => el.shadowRoot?.querySelector<HTMLVideoElement>('video.media'),
+      'the video',
+      15000,
+    );
     // Its stylesheet came from the build's folder too (the player fills the frame).
     expect(frame.contentWindow!.getComputedStyle(el).display).to.equal('block');
     await waitFor(() => video.readyState >= 1, 'its metadata', 15000);

@@ -1,41 +1,61 @@
 import { expect } from '@open-wc/testing';
 import { normalisePlaylist } from '../src/content/normalise-playlist';
 import type { ProviderApi } from '../src/content/provider';
-import { ANALYTICS } from '../src/playback/analytics';
+import { ANALYTICS } from '../src/core/analytics';
 import { PlaybackEngine } from '../src/playback/engine';
 import { TIMING } from '../src/playback/timing';
 import type { MediaLoader } from '../src/playback/types';
 import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
-import { createPlayerState } from '../src/state/player-state';
+import { createPlayerStore } from '../src/state/player-store';
 import { FakeAdapter, testPlaylist } from './fake-adapter';
 import { FakeClock } from './fake-clock';
 import { nextTask } from './helpers';
 
 const PLAYLIST = testPlaylist([
-  { type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 8, version: { text: [{ key: 'chapter', value: 'Start', t: null, f: 0 }, { key: 'chapter', value: 'Middle', t: null, f: 4000 }] } },
+  {
+    type: 'MainHostedVideo',
+    code: 'V_ONE',
+    file: 'one',
+    runtime: 8,
+    version: {
+      text: [
+        { key: 'chapter', value: 'Start', t: null, f: 0 },
+        { key: 'chapter', value: 'Middle', t: null, f: 4000 },
+      ],
+    },
+  },
   { type: 'MainHostedVideo', code: 'V_TWO', file: 'two', runtime: 6 },
 ]);
 
 /** An engine with a fake adapter per item and a fake clock: playback rules in milliseconds of test time. */
 async function setup(playlist: object = PLAYLIST) {
   const clock = new FakeClock();
-  const state = createPlayerState();
+  const state = createPlayerStore();
   const host = document.createElement('div');
   const events: { type: string; detail: unknown }[] = [];
-  for (const type of ['statechange', 'analytics', 'playlistend']) host.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
+  for (const type of ['statechange', 'analytics', 'playlistend'])
+    host.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
   const adapters: FakeAdapter[] = [];
   const loader: MediaLoader = {
     kind: 'html5',
     detached: true,
     canPlay: () => true,
-    load: async (ctx) => {
+    load: (ctx) => {
       const adapter = new FakeAdapter(ctx.events, ctx.item.runtime);
       adapters.push(adapter);
-      return adapter;
+      return Promise.resolve(adapter);
     },
   };
   const api = { captions: () => Promise.reject(new Error('no captions here')) } as unknown as ProviderApi;
-  const engine = new PlaybackEngine({ state, host, api: () => api, prefs: () => DEFAULT_PREFERENCES, client: () => 'demo', clock: () => clock, loaderFor: () => loader });
+  const engine = new PlaybackEngine({
+    state,
+    host,
+    api: () => api,
+    prefs: () => DEFAULT_PREFERENCES,
+    client: () => 'demo',
+    clock: () => clock,
+    loaderFor: () => loader,
+  });
   engine.setStage(document.createElement('div'));
   engine.loadPlaylist(normalisePlaylist(playlist, 'A_TEST'), 'key');
   // The end of the promise reactions a change starts (the fake adapter answers in promises, not in time).
@@ -53,7 +73,7 @@ async function setup(playlist: object = PLAYLIST) {
 }
 
 describe('playback engine with a fake adapter and a fake clock', () => {
-  it('ends an item within the end threshold of its end, plays the next, then reports the playlist end once', async () => {
+  it('ends an item within the threshold of its end, plays the next, then reports the playlist end once', async () => {
     const { state, engine, events, adapters, advance, settle } = await setup();
     await engine.play();
     await advance(4);
@@ -75,8 +95,12 @@ describe('playback engine with a fake adapter and a fake clock', () => {
     const { engine, events, advance } = await setup();
     await engine.play();
     for (let t = 0.04; t < 7.9; t += 0.5) await advance(t);
-    const labels = events.filter((e) => e.type === 'analytics').map((e) => (e.detail as { type: number; label: string }));
-    expect(labels.filter((e) => e.type === ANALYTICS.VIDEO_PERCENT).map((e) => e.label)).to.deep.equal(['V_ONE 25%', 'V_ONE 50%', 'V_ONE 75%']);
+    const labels = events.filter((e) => e.type === 'analytics').map((e) => e.detail as { type: number; label: string });
+    expect(labels.filter((e) => e.type === ANALYTICS.VIDEO_PERCENT).map((e) => e.label)).to.deep.equal([
+      'V_ONE 25%',
+      'V_ONE 50%',
+      'V_ONE 75%',
+    ]);
     expect(labels.filter((e) => e.type === ANALYTICS.VIDEO_STEP).map((e) => e.label)).to.deep.equal(['V_ONE Middle']);
   });
 

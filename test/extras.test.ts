@@ -3,7 +3,19 @@ import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { FAVORITES_KEY, readFavorites } from '../src/preferences/favorites';
 import { playlistNotes } from '../src/content/playlist';
-import { $, $$, cleanPlayersAndFaults, mountPlayer, PROVIDER_URL, shadow, text, waitFor, waitForPath } from './helpers';
+import {
+  $,
+  $$,
+  cleanPlayersAndFaults,
+  json,
+  mountPlayer,
+  PROVIDER_URL,
+  replaceProperty,
+  shadow,
+  text,
+  waitFor,
+  waitForPath,
+} from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const control = (el: Element, name: string) => $<HTMLButtonElement>(el, `.controls [data-control="${name}"]`);
@@ -12,12 +24,13 @@ function type(input: HTMLInputElement, value: string) {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
-const key = (target: Element, k: string) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true }));
+const key = (target: Element, k: string) =>
+  target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true }));
 
 describe('favorites', () => {
   cleanPlayersAndFaults();
 
-  it('the Favorite toggle stores the playlist for this client; the menu lists favorites first and opens them', async () => {
+  it('the Favorite toggle stores the playlist for this client; the menu lists favorites first, opens one', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
     const toggle = await waitFor(() => control(el, 'favorite'), 'favorite toggle');
     expect(toggle.getAttribute('aria-label')).to.equal('Favorite');
@@ -25,7 +38,7 @@ describe('favorites', () => {
     toggle.click();
     await waitFor(() => toggle.getAttribute('aria-pressed') === 'true', 'pressed');
     expect(readFavorites('demo').map((f) => f.code)).to.deep.equal(['A_DEMO_VIDEO']);
-    expect(JSON.parse(localStorage.getItem(FAVORITES_KEY)!).v).to.equal(1);
+    expect((JSON.parse(localStorage.getItem(FAVORITES_KEY)!) as { v: number }).v).to.equal(1);
 
     el.setAttribute('code', 'root');
     await waitForPath(el, '/demo/menu/root');
@@ -42,7 +55,7 @@ describe('favorites', () => {
     expect(readFavorites('demo')).to.deep.equal([]);
   });
 
-  it('addFavorite stores it too and answers { code, label }; the other player of the page shows it; other clients do not', async () => {
+  it('addFavorite stores it too, answers { code, label }; the other player shows it, not other clients', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
     const menu = await mountPlayer({ client: 'demo' });
     const riverside = await mountPlayer({ client: 'riverside' });
@@ -63,22 +76,27 @@ describe('favorites', () => {
     const el = await mountPlayer({ client: 'demo' });
     await waitFor(() => $(el, '.menu-sections'), 'menu');
     expect(Boolean($(el, '.menu-favorites'))).to.equal(false);
-    localStorage.setItem(FAVORITES_KEY, JSON.stringify({ v: 1, clients: { demo: [{ code: '"><img>' }, { code: 'A_DEMO_VIDEO', label: 7, file: '../x' }, 'junk'] } }));
+    localStorage.setItem(
+      FAVORITES_KEY,
+      JSON.stringify({
+        v: 1,
+        clients: { demo: [{ code: '"><img>' }, { code: 'A_DEMO_VIDEO', label: 7, file: '../x' }, 'junk'] },
+      }),
+    );
     expect(readFavorites('demo')).to.deep.equal([{ code: 'A_DEMO_VIDEO', label: null }]);
     localStorage.setItem(FAVORITES_KEY, JSON.stringify({ v: 99, clients: { demo: [{ code: 'A_DEMO_VIDEO' }] } }));
     expect(readFavorites('demo')).to.deep.equal([]);
 
-    const setItem = Storage.prototype.setItem;
-    Storage.prototype.setItem = () => {
+    const restore = replaceProperty(Storage.prototype, 'setItem', () => {
       throw new DOMException('full', 'QuotaExceededError');
-    };
+    });
     try {
       const player = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
       const toggle = await waitFor(() => control(player, 'favorite'), 'toggle');
       toggle.click();
       await waitFor(() => toggle.getAttribute('aria-pressed') === 'true', 'pressed for this page');
     } finally {
-      Storage.prototype.setItem = setItem;
+      restore();
     }
   });
 });
@@ -94,20 +112,30 @@ describe('note and disclaimer', () => {
     await waitFor(() => text(el, '.modal .notes').startsWith('Talk to your surgeon about your own risks.'), 'the note');
     // Only then: no note in the playlist or the client's notes, no control (the rule the control bar uses).
     expect(playlistNotes({ code: 'A_X', note: '  ' }, { code: 'V_X' }, { A_Y: 'other' })).to.deep.equal([]);
-    expect(playlistNotes({ code: 'A_X' }, { code: 'V_X' }, { V_X: 'For this video' })).to.deep.equal(['For this video']);
+    expect(playlistNotes({ code: 'A_X' }, { code: 'V_X' }, { V_X: 'For this video' })).to.deep.equal([
+      'For this video',
+    ]);
   });
 
-  it('the Disclaimer button in Extras shows copyright, its id, provider, reviewer, the review date MM/DD/YYYY and the note', async () => {
+  it('the Disclaimer in Extras: copyright, its id, provider, reviewer, review date MM/DD/YYYY, the note', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/extras');
-    const button = await waitFor(() => $<HTMLButtonElement>(el, '.modal [data-action="disclaimer"]'), 'disclaimer button');
+    const button = await waitFor(
+      () => $<HTMLButtonElement>(el, '.modal [data-action="disclaimer"]'),
+      'disclaimer button',
+    );
     expect(button.textContent).to.equal('Disclaimer');
     expect(button.getAttribute('aria-expanded')).to.equal('false');
     const list = shadow(el).getElementById(button.getAttribute('aria-controls')!)!;
     expect(list.hidden).to.equal(true);
     button.click();
     await waitFor(() => !list.hidden, 'shown');
-    const rows = Object.fromEntries([...list.querySelectorAll('div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
+    const rows = Object.fromEntries(
+      [...list.querySelectorAll('div')].map((d) => [
+        d.querySelector('dt')!.textContent,
+        d.querySelector('dd')!.textContent,
+      ]),
+    );
     // The current item's own copyright id (the playlist's, LO-2026-014, when the item has none).
     expect(rows['Copyright ID']).to.equal('LO-2026-014-1');
     expect(rows).to.deep.include({
@@ -129,7 +157,8 @@ describe('note and disclaimer', () => {
 describe('transcript', () => {
   cleanPlayersAndFaults();
 
-  it('an overlay beside the live video: cues as buttons, the playing one current, seeking, filtering, following the caption language', async () => {
+  it('an overlay beside the live video: cues as buttons, the current one marked; seeks, filters, follows', async () => {
+    // It follows the caption language.
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
     await waitFor(() => pb(el).ready && pb(el).cues.length > 0, 'captions');
     const toggle = await waitFor(() => control(el, 'transcript'), 'transcript toggle');
@@ -142,7 +171,9 @@ describe('transcript', () => {
     expect($(el, '.screen-host')!.inert).to.equal(false);
     expect(control(el, 'transcript')!.getAttribute('aria-pressed')).to.equal('true');
     const cues = () => $$<HTMLButtonElement>(el, '.transcript-cue');
-    expect(cues().map((c) => c.textContent)).to.deep.equal(pb(el).cues.map((c) => `0:0${Math.floor(c.start)}${c.text}`));
+    expect(cues().map((c) => c.textContent)).to.deep.equal(
+      pb(el).cues.map((c) => `0:0${Math.floor(c.start)}${c.text}`),
+    );
     expect(cues()[0].getAttribute('aria-current')).to.equal('true');
 
     // Activating a cue seeks to its start; the current one follows.
@@ -163,12 +194,22 @@ describe('transcript', () => {
     el[CONTROLLER].setLocalPreference('ccLanguage', 'es');
     await waitFor(() => pb(el).ccLanguage === 'es', 'Spanish captions');
     type(filter, '');
-    await waitFor(() => $(el, '.transcript-cues[lang="es"]') && cues().length === pb(el).cues.length, 'all Spanish cues');
+    await waitFor(
+      () => $(el, '.transcript-cues[lang="es"]') && cues().length === pb(el).cues.length,
+      'all Spanish cues',
+    );
 
     // Another item: its cues.
     const before = cues().map((c) => c.textContent);
     await el.seekToIndex(1);
-    await waitFor(() => pb(el).index === 1 && pb(el).cues.length > 0 && cues().length === pb(el).cues.length && cues()[0].textContent !== before[0], "the next item's cues");
+    await waitFor(
+      () =>
+        pb(el).index === 1 &&
+        pb(el).cues.length > 0 &&
+        cues().length === pb(el).cues.length &&
+        cues()[0].textContent !== before[0],
+      "the next item's cues",
+    );
     expect(cues()[0].textContent).to.contain(pb(el).cues[0].text);
 
     // Escape (or the toggle) closes it.
@@ -198,17 +239,25 @@ describe('audio descriptions', () => {
     await el.playVideo();
     await waitFor(() => el.getPlayerState() === 1, 'playing');
     toggle.click();
-    await waitFor(() => video(el)?.currentSrc.endsWith('/en.mp4') && el.getPlayerState() === 1, 'back to the ordinary video, still playing');
+    await waitFor(
+      () => video(el)?.currentSrc.endsWith('/en.mp4') && el.getPlayerState() === 1,
+      'back to the ordinary video, still playing',
+    );
     expect(video(el)!.currentTime).to.be.at.least(3);
   });
 
   it('the reference provider answers the variant when asked and it exists; a bad value is a 400', async () => {
     const vod = (q: string) => fetch(new URL(`api/vod/demo/${q}`, PROVIDER_URL));
-    const ad = await (await vod('knee-overview?language=es&audioDescriptions=1')).json();
-    expect([ad.src.endsWith('/media/knee-overview/es-ad.mp4'), ad.audioDescriptions, ad.language]).to.deep.equal([true, true, 'es']);
-    const none = await (await vod('knee-exercises?language=en&audioDescriptions=1')).json();
+    type Source = { src: string; audioDescriptions: boolean; language: string };
+    const ad = await json<Source>(await vod('knee-overview?language=es&audioDescriptions=1'));
+    expect([ad.src.endsWith('/media/knee-overview/es-ad.mp4'), ad.audioDescriptions, ad.language]).to.deep.equal([
+      true,
+      true,
+      'es',
+    ]);
+    const none = await json<Source>(await vod('knee-exercises?language=en&audioDescriptions=1'));
     expect([none.src.endsWith('/media/knee-exercises/en.mp4'), none.audioDescriptions]).to.deep.equal([true, false]);
-    const plain = await (await vod('knee-overview?language=en')).json();
+    const plain = await json<Source>(await vod('knee-overview?language=en'));
     expect([plain.src.endsWith('/en.mp4'), plain.audioDescriptions]).to.deep.equal([true, false]);
     expect((await vod('knee-overview?audioDescriptions=yes')).status).to.equal(400);
   });
@@ -251,8 +300,12 @@ describe('CSS parts', () => {
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/info');
     await waitFor(() => $(el, '[part="dialog"]'), 'dialog');
     expect(getComputedStyle($(el, '[part="dialog"]')!).backgroundColor).to.equal('rgb(13, 14, 15)');
-    const manifest = await (await fetch('/custom-elements.json')).json();
-    const parts = manifest.modules.flatMap((m: { declarations?: { cssParts?: { name: string }[] }[] }) => m.declarations ?? []).flatMap((d: { cssParts?: { name: string }[] }) => d.cssParts ?? []).map((p: { name: string }) => p.name);
+    type Declaration = { cssParts?: { name: string }[] };
+    const manifest = await json<{ modules: { declarations?: Declaration[] }[] }>(await fetch('/custom-elements.json'));
+    const parts = manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .flatMap((d) => d.cssParts ?? [])
+      .map((p) => p.name);
     expect(parts).to.include.members(['header', 'menu', 'stage', 'controls', 'dialog']);
   });
 });

@@ -13,9 +13,10 @@ export class FakeAdapter implements MediaAdapter {
     readonly events: AdapterEvents,
     readonly duration: number,
   ) {}
-  async play() {
+  play() {
     this.playing = true;
     if (!this.silent) this.events.playing();
+    return Promise.resolve();
   }
   pause() {
     this.playing = false;
@@ -38,4 +39,11 @@ export class FakeAdapter implements MediaAdapter {
 }
 
 /** A playlist of hosted videos for engine tests (provider shape): the given items, skipping allowed. */
-export const testPlaylist = (items: object[]) => ({ code: 'A_TEST', type: 'video', voLanguages: ['en'], ccLanguages: ['en'], flags: { lang_type: 'single', skip: 1 }, items });
+export const testPlaylist = (items: object[]) => ({
+  code: 'A_TEST',
+  type: 'video',
+  voLanguages: ['en'],
+  ccLanguages: ['en'],
+  flags: { lang_type: 'single', skip: 1 },
+  items,
+});

@@ -1,4 +1,4 @@
-import type { Clock } from '../src/playback/clock';
+import type { Clock } from '../src/core/clock';
 
 /** A clock that moves only when told: `tick(ms)` runs every timer due, in order, in test time. */
 export class FakeClock implements Clock {

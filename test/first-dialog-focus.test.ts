@@ -7,7 +7,9 @@ import { $, cleanPlayersAndFaults, findControl, mountPlayer, shadow, waitFor, wa
 // dialogs find the layer loaded). Its chunk is held here, as a slow network would (each test file has its own page
 // and modules), until the stage is inert.
 const realLoad = MODAL_LAYER.load.bind(MODAL_LAYER);
-const realCurrent = Object.getOwnPropertyDescriptor(MODAL_LAYER, 'current')!.get!.bind(MODAL_LAYER);
+const realCurrent = Object.getOwnPropertyDescriptor(MODAL_LAYER, 'current')!.get!.bind(
+  MODAL_LAYER,
+) as () => typeof MODAL_LAYER.current;
 let held: Promise<void> | undefined;
 Object.defineProperty(MODAL_LAYER, 'current', { get: () => (held ? undefined : realCurrent()) });
 MODAL_LAYER.load = async () => {
@@ -17,7 +19,7 @@ MODAL_LAYER.load = async () => {
 describe('the first dialog of the page returns the focus to its opener', () => {
   cleanPlayersAndFaults();
 
-  it('Settings from the control bar, opened by keyboard and closed with Escape: the focus is back on Settings', async () => {
+  it('Settings from the control bar, opened by keyboard and closed by Escape: the focus back on Settings', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
     el.style.width = '1000px';
     await waitFor(() => el[CONTROLLER].state.playback.ready, 'item ready');
@@ -32,7 +34,11 @@ describe('the first dialog of the page returns the focus to its opener', () => {
     await waitFor(() => $(el, '.modal[role="dialog"]'), 'the dialog');
     await sendKeys({ press: 'Escape' });
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
-    await waitFor(() => shadow(el).activeElement === settings, `focus on Settings (now ${shadow(el).activeElement?.outerHTML.slice(0, 60)})`, 2000);
+    await waitFor(
+      () => shadow(el).activeElement === settings,
+      `focus on Settings (now ${shadow(el).activeElement?.outerHTML.slice(0, 60)})`,
+      2000,
+    );
     el.style.width = '';
   });
 });

@@ -54,7 +54,15 @@ class Page {
     const frame = document.createElement('iframe');
     // `clean`: a first-time visitor (no choice saved in the demo origin's storage by an earlier page).
     frame.src = new URL(`gallery/${name}.html?clean`, DEMO_URL).href;
-    Object.assign(frame.style, { position: 'fixed', top: '0', left: '0', width: `${FRAME.width}px`, height: `${FRAME.height}px`, border: '0', background: '#fff' });
+    Object.assign(frame.style, {
+      position: 'fixed',
+      top: '0',
+      left: '0',
+      width: `${FRAME.width}px`,
+      height: `${FRAME.height}px`,
+      border: '0',
+      background: '#fff',
+    });
     frames.push(frame);
     const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
     document.body.append(frame);
@@ -70,7 +78,7 @@ class Page {
         window.removeEventListener('message', onMessage);
         reject(new Error(`no answer to ${op} from ${this.frame.src}`));
       }, timeout);
-      const onMessage = (e: MessageEvent) => {
+      const onMessage = (e: MessageEvent<{ type?: string; id?: number; value?: unknown; error?: string } | null>) => {
         if (e.source !== this.frame.contentWindow || e.data?.type !== 'gallery-answer' || e.data.id !== id) return;
         clearTimeout(timer);
         window.removeEventListener('message', onMessage);
@@ -83,12 +91,19 @@ class Page {
   }
 
   /** Ask again until `check` accepts the answer (condition-based: no fixed waits); the last answer. */
-  async askUntil<T>(op: string, args: Record<string, unknown>, check: (value: T) => boolean, what: string, timeout = 10000): Promise<T> {
+  async askUntil<T>(
+    op: string,
+    args: Record<string, unknown>,
+    check: (value: T) => boolean,
+    what: string,
+    timeout = 10000,
+  ): Promise<T> {
     const start = performance.now();
     for (;;) {
       const value = await this.ask<T>(op, args);
       if (check(value)) return value;
-      if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+      if (performance.now() - start > timeout)
+        throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
       await new Promise((r) => requestAnimationFrame(r));
     }
   }
@@ -96,7 +111,10 @@ class Page {
   /** A real mouse click at the middle of a box of the page (page coordinates: the iframe is at 0,0). */
   async click(box: Box): Promise<void> {
     const r = this.frame.getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(r.left + box.left + box.width / 2), Math.round(r.top + box.top + box.height / 2)] });
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(r.left + box.left + box.width / 2), Math.round(r.top + box.top + box.height / 2)],
+    });
   }
 
   async clickSelector(selector: string): Promise<void> {
@@ -126,35 +144,53 @@ async function expectReady(page: Page): Promise<Snapshot> {
 /** The video fills the player's frame (the stage), as wide as the player less its padding. */
 function expectFullWidth(s: Snapshot, scale = 1): void {
   const padding = 2 * 16 * scale; // the screen's padding, 1em on each side
-  expect(near(s.frame!.width, s.player!.width - padding), `frame ${s.frame!.width} in player ${s.player!.width}`).to.equal(true);
+  expect(
+    near(s.frame!.width, s.player!.width - padding),
+    `frame ${s.frame!.width} in player ${s.player!.width}`,
+  ).to.equal(true);
   expect(near(s.stage!.width, s.frame!.width), `stage ${s.stage!.width} in frame ${s.frame!.width}`).to.equal(true);
-  expect(near(s.video!.box.width, s.frame!.width), `video ${s.video!.box.width} in frame ${s.frame!.width}`).to.equal(true);
+  expect(near(s.video!.box.width, s.frame!.width), `video ${s.video!.box.width} in frame ${s.frame!.width}`).to.equal(
+    true,
+  );
   expect(near(s.video!.box.height, (s.frame!.width * 9) / 16, 2), `video height ${s.video!.box.height}`).to.equal(true);
 }
 
 /** The control bar fits: its controls on one line, inside the bar (none wrapped below, none sticking out). */
 async function expectBarFits(page: Page, s: Snapshot): Promise<void> {
-  const items = await page.ask<Styles[]>('styles', { inside: '.control-row [data-control]:not(.more-item)', props: [] });
+  const items = await page.ask<Styles[]>('styles', {
+    inside: '.control-row [data-control]:not(.more-item)',
+    props: [],
+  });
   expect(items.length, 'controls in the row').to.be.at.least(4);
   const middle = (b: Box) => b.top + b.height / 2;
   const line = middle(items[0].box);
   const bar = s.controls!;
-  const off = items.filter((i) => Math.abs(middle(i.box) - line) > 4 || i.box.left < bar.left - 1 || i.box.right > bar.right + 1).map((i) => i.name);
-  expect(off, 'controls off the bar\'s line').to.deep.equal([]);
+  const off = items
+    .filter((i) => Math.abs(middle(i.box) - line) > 4 || i.box.left < bar.left - 1 || i.box.right > bar.right + 1)
+    .map((i) => i.name);
+  expect(off, "controls off the bar's line").to.deep.equal([]);
 }
 
 /**
  * The Settings dialog, as a visitor opens it: a click on the bar's Settings button; it opens inside the player's box,
  * painted on top, with the focus; Escape closes it and the focus is back on the button.
  */
-async function expectDialog(page: Page, afterEscape?: (closed: Snapshot) => void): Promise<{ open: Snapshot; closed: Snapshot }> {
-  const control = await page.ask<{ box: Box; label: string; onTop: boolean; inMenu: boolean } | null>('control', { name: 'settings' });
+async function expectDialog(
+  page: Page,
+  afterEscape?: (closed: Snapshot) => void,
+): Promise<{ open: Snapshot; closed: Snapshot }> {
+  const control = await page.ask<{ box: Box; label: string; onTop: boolean; inMenu: boolean } | null>('control', {
+    name: 'settings',
+  });
   expect(control, 'the Settings control').to.not.equal(null);
   expect(control!.onTop, 'the Settings control is not covered').to.equal(true);
   await page.click(control!.box);
   const open = await page.ask<Snapshot>('modal', { open: true });
   expect(open.modal?.name, 'the Settings dialog opened').to.equal('settings');
-  expect(open.modal!.inside, `dialog ${JSON.stringify(open.modal!.box)} inside the player ${JSON.stringify(open.player)}`).to.equal(true);
+  expect(
+    open.modal!.inside,
+    `dialog ${JSON.stringify(open.modal!.box)} inside the player ${JSON.stringify(open.player)}`,
+  ).to.equal(true);
   expect(open.modal!.onTop, 'the dialog is painted on top').to.equal(true);
   expect(open.focus.at(-1), 'the focus is in the dialog').to.match(/\.modal/);
   await sendKeys({ press: 'Escape' });
@@ -162,7 +198,9 @@ async function expectDialog(page: Page, afterEscape?: (closed: Snapshot) => void
   expect(closed.modal, 'Escape closed the dialog').to.equal(null);
   afterEscape?.(closed);
   // The Settings control (in the row, or More when it was in the More menu) has the focus again.
-  expect(closed.focus.at(-1), 'the focus is back').to.equal(control!.inMenu ? 'button[data-control=more]' : 'button[data-control=settings]');
+  expect(closed.focus.at(-1), 'the focus is back').to.equal(
+    control!.inMenu ? 'button[data-control=more]' : 'button[data-control=settings]',
+  );
   return { open, closed };
 }
 
@@ -175,7 +213,7 @@ async function expectPlays(page: Page): Promise<Snapshot> {
   return snapshot;
 }
 
-describe('real pages: the built player in pages modelled on clinics\' (demo/gallery/)', function () {
+describe("real pages: the built player in pages modelled on clinics' (demo/gallery/)", function () {
   this.timeout(60000);
 
   before(() => setViewport({ width: FRAME.width + 20, height: FRAME.height + 20 }));
@@ -184,30 +222,49 @@ describe('real pages: the built player in pages modelled on clinics\' (demo/gall
     await resetMouse();
   });
 
-  it('WordPress (module as ?ver=, a theme with !important resets): the theme reaches the page, not the player', async () => {
+  it('WordPress (module as ?ver=, a theme of !important resets): it styles the page, not the player', async () => {
     const page = await Page.open('wordpress');
     const s = await expectReady(page);
     // The theme applies to the page itself (so that the checks below read something real)...
-    const [pageButton] = await page.ask<Styles[]>('styles', { selector: '#book', props: ['background-color', 'padding-top', 'font-family'] });
-    expect([pageButton['background-color'], pageButton['padding-top'], pageButton['font-family']]).to.deep.equal([HOTPINK, '20px', 'Georgia']);
+    const [pageButton] = await page.ask<Styles[]>('styles', {
+      selector: '#book',
+      props: ['background-color', 'padding-top', 'font-family'],
+    });
+    expect([pageButton['background-color'], pageButton['padding-top'], pageButton['font-family']]).to.deep.equal([
+      HOTPINK,
+      '20px',
+      'Georgia',
+    ]);
     const [pageVideo] = await page.ask<Styles[]>('styles', { selector: '.wp-video-shortcode', props: ['width'] });
     const [column] = await page.ask<Styles[]>('styles', { selector: '.entry-content', props: ['width'] });
-    expect(near(parseFloat(pageVideo.width), parseFloat(column.width) / 2), `page video ${pageVideo.width} is half the column ${column.width}`).to.equal(true);
+    expect(
+      near(parseFloat(pageVideo.width), parseFloat(column.width) / 2),
+      `page video ${pageVideo.width} is half the column ${column.width}`,
+    ).to.equal(true);
     // ...but not inside the player: its buttons, its images, its text, its video.
-    const buttons = await page.ask<Styles[]>('styles', { inside: 'button', props: ['background-color', 'padding-top', 'border-top-left-radius', 'box-sizing'] });
+    const buttons = await page.ask<Styles[]>('styles', {
+      inside: 'button',
+      props: ['background-color', 'padding-top', 'border-top-left-radius', 'box-sizing'],
+    });
     expect(buttons.length, 'visible buttons in the player').to.be.greaterThan(3);
     for (const b of buttons) {
       expect(b['background-color'], b.name).to.not.equal(HOTPINK);
       expect(b['padding-top'], b.name).to.not.equal('20px');
       expect(b['box-sizing'], b.name).to.equal('border-box');
     }
-    const images = await page.ask<Styles[]>('styles', { inside: 'img', props: ['border-top-style', 'border-top-color'] });
+    const images = await page.ask<Styles[]>('styles', {
+      inside: 'img',
+      props: ['border-top-style', 'border-top-color'],
+    });
     for (const img of images) expect(img['border-top-style'], img.name).to.equal('none');
     expect(s.shell!.style['font-family']).to.not.match(/Georgia/);
     expect(s.shell!.style['letter-spacing']).to.equal('normal');
     expect(s.shell!.style.color).to.not.equal('rgb(51, 51, 51)');
     // The player is the column's width (a <p> around it, as wpautop makes), and its video fills the stage.
-    expect(near(s.player!.width, parseFloat(column.width)), `player ${s.player!.width} in column ${column.width}`).to.equal(true);
+    expect(
+      near(s.player!.width, parseFloat(column.width)),
+      `player ${s.player!.width} in column ${column.width}`,
+    ).to.equal(true);
     expectFullWidth(s);
     await expectBarFits(page, s);
     await expectDialog(page);
@@ -221,21 +278,41 @@ describe('real pages: the built player in pages modelled on clinics\' (demo/gall
     const hidden = await page.ask<Snapshot>('snapshot');
     expect(hidden.player?.width, 'hidden at load').to.equal(0);
     await page.clickSelector('#tab-video');
-    const [panel] = await page.askUntil<Styles[]>('styles', { selector: '#panel-video', props: ['width'] }, (v) => v.length === 1, 'the panel shown');
-    const s = await page.askUntil<Snapshot>('ready', {}, (v) => (v.player?.width ?? 0) > 0 && (v.video?.box.width ?? 0) > 0, 'the player laid out');
-    expect(near(s.player!.width, parseFloat(panel.width)), `player ${s.player!.width} in panel ${panel.width}`).to.equal(true);
+    const [panel] = await page.askUntil<Styles[]>(
+      'styles',
+      { selector: '#panel-video', props: ['width'] },
+      (v) => v.length === 1,
+      'the panel shown',
+    );
+    const s = await page.askUntil<Snapshot>(
+      'ready',
+      {},
+      (v) => (v.player?.width ?? 0) > 0 && (v.video?.box.width ?? 0) > 0,
+      'the player laid out',
+    );
+    expect(
+      near(s.player!.width, parseFloat(panel.width)),
+      `player ${s.player!.width} in panel ${panel.width}`,
+    ).to.equal(true);
     expectFullWidth(s);
     // The bar was fitted to its width once shown (at load it had none): one row, the same width as the frame.
-    const bar = await page.askUntil<{ row: string[]; wrapped: boolean; rowBox: Box }>('controlRow', {}, (v) => v.row.includes('settings') && !v.wrapped, 'the bar in one row');
+    const bar = await page.askUntil<{ row: string[]; wrapped: boolean; rowBox: Box }>(
+      'controlRow',
+      {},
+      (v) => v.row.includes('settings') && !v.wrapped,
+      'the bar in one row',
+    );
     expect(bar.row).to.include.members(['play', 'mute', 'settings', 'fullscreen']);
-    expect(near(s.controls!.width, s.frame!.width), `bar ${s.controls!.width} under frame ${s.frame!.width}`).to.equal(true);
+    expect(near(s.controls!.width, s.frame!.width), `bar ${s.controls!.width} under frame ${s.frame!.width}`).to.equal(
+      true,
+    );
     await expectBarFits(page, s);
     await expectDialog(page);
     await expectPlays(page);
     await page.expectClean();
   });
 
-  it("a page's <dialog> (showModal): the player plays in it; Escape closes the player's dialog, not the page's", async () => {
+  it("a page's <dialog> (showModal): the player plays in it; Escape closes the player's dialog only", async () => {
     const page = await Page.open('page-dialog');
     await page.clickSelector('#open-video');
     await page.ask<Snapshot>('pageDialog', { id: 'video-dialog', open: true });
@@ -243,7 +320,11 @@ describe('real pages: the built player in pages modelled on clinics\' (demo/gall
     expect(s.pageDialogs).to.deep.equal([{ id: 'video-dialog', open: true }]);
     expectFullWidth(s);
     await expectBarFits(page, s);
-    await expectDialog(page, (closed) => expect(closed.pageDialogs, "Escape in the player's dialog: the page's dialog stays open").to.deep.equal([{ id: 'video-dialog', open: true }]));
+    await expectDialog(page, (closed) => {
+      expect(closed.pageDialogs, "Escape in the player's dialog: the page's dialog stays open").to.deep.equal([
+        { id: 'video-dialog', open: true },
+      ]);
+    });
     await expectPlays(page);
     // A second Escape (the focus on the player's Settings button) is the page's: its dialog closes.
     await sendKeys({ press: 'Escape' });
@@ -252,7 +333,8 @@ describe('real pages: the built player in pages modelled on clinics\' (demo/gall
     await page.expectClean();
   });
 
-  it('a transformed container (scale(0.8) rotate(0), in a will-change: transform layer): renders, its dialog inside the player, plays', async () => {
+  it('a transformed container (scale, rotate, will-change): renders, its dialog inside the player, plays', async () => {
+    // The container: scale(0.8) rotate(0), in a will-change: transform layer.
     const page = await Page.open('transformed');
     const s = await expectReady(page);
     const [block] = await page.ask<Styles[]>('styles', { selector: '.builder-scaled', props: ['transform'] });
@@ -272,7 +354,12 @@ describe('real pages: the built player in pages modelled on clinics\' (demo/gall
     expect(s.shell!.dir).to.equal('ltr');
     expect(s.shell!.lang).to.equal('en');
     expect(s.shell!.style.direction).to.equal('ltr');
-    expect(await page.ask('texts')).to.deep.equal({ play: 'Play', settings: 'Settings', mute: 'Mute', stage: 'Video player' });
+    expect(await page.ask('texts')).to.deep.equal({
+      play: 'Play',
+      settings: 'Settings',
+      mute: 'Mute',
+      stage: 'Video player',
+    });
     // Laid out left to right: Play at the bar's left, Settings to its right.
     const play = await page.ask<{ box: Box }>('control', { name: 'play' });
     const settings = await page.ask<{ box: Box }>('control', { name: 'settings' });
@@ -286,7 +373,7 @@ describe('real pages: the built player in pages modelled on clinics\' (demo/gall
     await page.expectClean();
   });
 
-  it('the classic loader only (<script src=".../patient-ed-player.loader.js?ver=">): loads the module with its query, plays', async () => {
+  it('the classic loader only (patient-ed-player.loader.js?ver=): loads the module with its query, plays', async () => {
     const page = await Page.open('classic-loader');
     const s = await expectReady(page);
     expectFullWidth(s);
@@ -305,13 +392,14 @@ describe("the player (from src) in a page's <dialog>: Escape is the player's dia
     dialog = undefined;
   });
 
-  it("Escape in the player's Settings dialog closes it only; the next Escape closes the page's dialog", async function () {
+  it("Escape in the player's Settings closes it only; the next Escape closes the page's dialog", async function () {
     this.timeout(30000);
     dialog = document.createElement('dialog');
     document.body.append(dialog);
     dialog.showModal();
     const el = document.createElement('patient-ed-player');
-    for (const [k, v] of Object.entries({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': PROVIDER_URL })) el.setAttribute(k, v);
+    for (const [k, v] of Object.entries({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': PROVIDER_URL }))
+      el.setAttribute(k, v);
     dialog.append(el);
     const settings = await findControl(el, 'settings');
     settings.focus();

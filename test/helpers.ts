@@ -2,7 +2,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import '../src/index';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { CONTROLLER } from '../src/app/embed-options';
-import type { Clock } from '../src/playback/clock';
+import type { Clock } from '../src/core/clock';
 
 // Assert on values, never on DOM nodes (`expect(Boolean($(el, 'x'))).to.equal(false)`, not
 // `expect($(el, 'x')).to.equal(null)`): when such an assertion fails, the runner cannot serialise the node for
@@ -27,6 +27,33 @@ export function nextTask(): Promise<void> {
     channel.port2.postMessage(undefined);
   });
 }
+/** The error `promise` rejects with; the test fails if it resolves. */
+export async function rejection<E = Error>(promise: Promise<unknown>): Promise<E> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as E;
+  }
+  throw new Error('expected a rejection');
+}
+/**
+ * Replace `object[name]` (its own property or an inherited one) with `value` until the returned function is called,
+ * which puts back what was there: the object's own property as it was, or none (the inherited one shows again).
+ */
+export function replaceProperty<O extends object, K extends keyof O>(object: O, name: K, value: O[K]): () => void {
+  const own = Object.getOwnPropertyDescriptor(object, name);
+  Object.defineProperty(object, name, { configurable: true, writable: true, value });
+  return () => {
+    if (own) Object.defineProperty(object, name, own);
+    else Reflect.deleteProperty(object, name);
+  };
+}
+/** An answer's JSON body, as the type the test expects of it. */
+export const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
+/** The body of a provider's error answer. */
+export interface ProviderErrorBody {
+  error: { code: string; status: number; message: string };
+}
 /** The text of a compiled Lingui message (catalog entries are strings or arrays of parts). */
 export const flat = (m: unknown): string => (Array.isArray(m) ? m.map(flat).join('') : typeof m === 'string' ? m : '');
 
@@ -39,7 +66,11 @@ export const FAULT_PROVIDER_URL = __FAULT_PROVIDER_URL__;
 export const DEMO_URL = __DEMO_URL__;
 
 /** Wait until `check` returns (or resolves to) a truthy value (polling); fails with `what` after `timeout` ms. */
-export async function waitFor<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, what = 'condition', timeout = 8000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  what = 'condition',
+  timeout = 8000,
+): Promise<T> {
   const start = performance.now();
   for (;;) {
     const value = await check();
@@ -60,7 +91,7 @@ export const nextFrame = () => new Promise<number>((resolve) => requestAnimation
 export async function steady<T>(look: () => T, what = 'a steady state', frames = 3, timeout = 8000): Promise<T> {
   const start = performance.now();
   let last = JSON.stringify(look());
-  for (let same = 0; same < frames; ) {
+  for (let same = 0; same < frames;) {
     await nextFrame();
     const now = JSON.stringify(look());
     same = now === last ? same + 1 : 0;
@@ -71,8 +102,11 @@ export async function steady<T>(look: () => T, what = 'a steady state', frames =
 }
 
 export const shadow = (el: Element) => (el as HTMLElement).shadowRoot!;
-export const $ = <E extends Element = HTMLElement>(el: Element, selector: string) => shadow(el).querySelector<E>(selector);
-export const $$ = <E extends Element = HTMLElement>(el: Element, selector: string) => [...shadow(el).querySelectorAll<E>(selector)];
+export const $ = <E extends Element = HTMLElement>(el: Element, selector: string) =>
+  shadow(el).querySelector<E>(selector);
+export const $$ = <E extends Element = HTMLElement>(el: Element, selector: string) => [
+  ...shadow(el).querySelectorAll<E>(selector),
+];
 export const text = (el: Element, selector: string) => $(el, selector)?.textContent?.trim() ?? '';
 
 const mounted: HTMLElement[] = [];
@@ -81,13 +115,18 @@ const mounted: HTMLElement[] = [];
  * Create a player with attributes, attach it to the page and wait for its `ready` event.
  * `provider-url` defaults to the reference provider started for the test run.
  */
-export async function mountPlayer(attrs: Record<string, string> = {}, { waitReady = true, clock }: { waitReady?: boolean; clock?: Clock } = {}): Promise<PatientEdPlayerElement> {
+export async function mountPlayer(
+  attrs: Record<string, string> = {},
+  { waitReady = true, clock }: { waitReady?: boolean; clock?: Clock } = {},
+): Promise<PatientEdPlayerElement> {
   const el = document.createElement('patient-ed-player');
   // A fake clock drives the player's timers (engine poll, indicator, notices, controls) in test time.
   if (clock) el[CONTROLLER].clock = clock;
   if (!('provider-url' in attrs)) el.setAttribute('provider-url', PROVIDER_URL);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  const ready = new Promise<CustomEvent>((resolve) => el.addEventListener('ready', (e) => resolve(e as CustomEvent), { once: true }));
+  const ready = new Promise<CustomEvent>((resolve) =>
+    el.addEventListener('ready', (e) => resolve(e as CustomEvent), { once: true }),
+  );
   document.body.append(el);
   mounted.push(el);
   if (waitReady) await ready;
@@ -101,32 +140,49 @@ export function unmountAll(): void {
 
 /** Wait for the player's in-memory location to reach a path (prefix match with `*`). */
 export function waitForPath(el: PatientEdPlayerElement, path: string | RegExp, timeout?: number) {
-  return waitFor(() => (typeof path === 'string' ? el.currentPath === path : path.test(el.currentPath)), `path ${path} (now ${el.currentPath})`, timeout);
+  return waitFor(
+    () => (typeof path === 'string' ? el.currentPath === path : path.test(el.currentPath)),
+    `path ${path} (now ${el.currentPath})`,
+    timeout,
+  );
 }
 
 /**
  * The fault provider's hooks, reached through the test runner (in Node): the hooks send no CORS headers, so this
  * page could not call them itself.
  */
-const provider = <T = unknown>(command: string, payload?: unknown) => executeServerCommand<T, unknown>(`provider-${command}`, payload);
+const provider = <T = unknown>(command: string, payload?: unknown) =>
+  executeServerCommand<T, unknown>(`provider-${command}`, payload);
 
-export const providerLog = () => provider<{ method: string; path: string; referrer?: string | null; status: number | null }[]>('log');
+export const providerLog = () =>
+  provider<{ method: string; path: string; referrer?: string | null; status: number | null }[]>('log');
 export const clearProviderLog = () => provider('log-clear').then(() => undefined);
 /** Make the next `times` requests whose path starts with `path` fail with `status` ('drop' = network error). */
-export const failNext = (path: string, status: number | 'drop', times = 1) => provider('fail', { path, status, times }).then(() => undefined);
+export const failNext = (path: string, status: number | 'drop', times = 1) =>
+  provider('fail', { path, status, times }).then(() => undefined);
 /** Make the next `times` requests whose path starts with `path` wait `ms` before being answered normally. */
-export const delayNext = (path: string, ms: number, times = 1) => provider('fail', { path, delay: ms, times }).then(() => undefined);
+export const delayNext = (path: string, ms: number, times = 1) =>
+  provider('fail', { path, delay: ms, times }).then(() => undefined);
 /** Answer the next `times` requests whose path starts with `path` with `body` (a JSON text, status 200) instead. */
 export const answerNext = (path: string, body: unknown, times = 1) =>
   provider('fail', { path, body: typeof body === 'string' ? body : JSON.stringify(body), times }).then(() => undefined);
 /** Send only the first `bytes` of the next `times` answers whose path (and query) starts with `path`, then stall. */
-export const hangNext = (path: string, bytes: number, times = 1) => provider('fail', { path, hang: bytes, times }).then(() => undefined);
+export const hangNext = (path: string, bytes: number, times = 1) =>
+  provider('fail', { path, hang: bytes, times }).then(() => undefined);
 /** Answer the next `times` requests whose path (and query) starts with `path` as usual, but without CORS headers. */
-export const withoutCorsNext = (path: string, times = 1) => provider('fail', { path, cors: false, times }).then(() => undefined);
+export const withoutCorsNext = (path: string, times = 1) =>
+  provider('fail', { path, cors: false, times }).then(() => undefined);
 export const clearFailures = () => provider('clear').then(() => undefined);
-/** An HTTP request made from Node to a provider (`main` or `fault`), any method and headers: `{ status, headers, body }`. */
-export const providerRaw = (request: { which?: 'main' | 'fault'; path: string; method?: string; headers?: Record<string, string> }) =>
-  provider<{ status: number; headers: Record<string, string>; body: string }>('raw', request);
+/**
+ * An HTTP request made from Node to a provider (`main` or `fault`), any method and headers:
+ * `{ status, headers, body }`.
+ */
+export const providerRaw = (request: {
+  which?: 'main' | 'fault';
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+}) => provider<{ status: number; headers: Record<string, string>; body: string }>('raw', request);
 
 /** A request the page made through `fetch`, as `watchRequests` saw it. */
 export interface WatchedRequest {
@@ -149,7 +205,12 @@ export function watchRequests() {
   const original = Object.getOwnPropertyDescriptor(window, 'fetch')!;
   const realFetch: typeof fetch = window.fetch.bind(window);
   window.fetch = (input, init) => {
-    const entry: WatchedRequest = { url: input instanceof Request ? input.url : String(input), signal: init?.signal ?? (input instanceof Request ? input.signal : undefined), sent: ++step, over: false };
+    const entry: WatchedRequest = {
+      url: input instanceof Request ? input.url : String(input),
+      signal: init?.signal ?? (input instanceof Request ? input.signal : undefined),
+      sent: ++step,
+      over: false,
+    };
     requests.push(entry);
     const response = realFetch(input, init);
     // Before the caller's reactions (this one was registered first): the body can still be read beside the caller's.
@@ -201,7 +262,9 @@ export function cleanPlayersAndFaults(): void {
  */
 export async function findControl(el: Element, name: string): Promise<HTMLElement> {
   const find = () => {
-    const found = $<HTMLElement>(el, `.control-row [data-control="${name}"]:not(.more-item)`) ?? $<HTMLElement>(el, `.more-menu [data-control="${name}"]`);
+    const found =
+      $<HTMLElement>(el, `.control-row [data-control="${name}"]:not(.more-item)`) ??
+      $<HTMLElement>(el, `.more-menu [data-control="${name}"]`);
     if (found) return found;
     // Opened here, again if the bar was rendered anew meanwhile (a moved element renders its tree again).
     const more = $<HTMLElement>(el, '[data-control="more"]');

@@ -1,16 +1,28 @@
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import { INTERFACE } from '../src/app/chunks';
+import { INTERFACE } from '../src/element/interface-chunk';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { ProviderApi } from '../src/content/provider';
-import { $, cleanPlayersAndFaults, delayNext, FAULT_PROVIDER_URL, mountPlayer, nextTask, shadow, waitFor, waitForPath } from './helpers';
+import {
+  $,
+  cleanPlayersAndFaults,
+  delayNext,
+  FAULT_PROVIDER_URL,
+  mountPlayer,
+  nextTask,
+  replaceProperty,
+  shadow,
+  waitFor,
+  waitForPath,
+} from './helpers';
 
 /** A CMS theme that styles everything, with !important. */
-const THEME = `* { color: rgb(255, 0, 0) !important; font-family: "Courier New", monospace !important; font-size: 31px !important;
-  letter-spacing: 7px !important; text-transform: uppercase !important; line-height: 5 !important; word-spacing: 9px !important;
-  font-style: italic !important; font-weight: 900 !important; text-align: right !important; text-indent: 40px !important;
-  white-space: pre !important; text-shadow: 0 0 2px blue !important; visibility: visible !important; cursor: wait !important; }`;
+const THEME = `* { color: rgb(255, 0, 0) !important; font-family: "Courier New", monospace !important;
+  font-size: 31px !important; letter-spacing: 7px !important; text-transform: uppercase !important;
+  line-height: 5 !important; word-spacing: 9px !important; font-style: italic !important; font-weight: 900 !important;
+  text-align: right !important; text-indent: 40px !important; white-space: pre !important;
+  text-shadow: 0 0 2px blue !important; visibility: visible !important; cursor: wait !important; }`;
 
 /**
  * Every inherited property of Chromium with a value other than its initial one (and than the player's): what a
@@ -154,7 +166,62 @@ const HOSTILE: Record<string, string> = {
 const LEFT_TO_THE_PAGE = ['interactivity'];
 
 /** Values to find out whether a property this list does not know inherits (one of them changes most properties). */
-const PROBES = ['none', 'hidden', 'auto', 'normal', '3px', '9', '0.5', 'rgb(255, 0, 0)', 'red blue', '"x"', 'url(#x)', 'italic', 'bold', 'right', 'end', 'center', 'under', 'bottom', 'upright', 'vertical-rl', 'break-all', 'anywhere', 'all', 'manual', 'loose', 'strict', 'nowrap', 'balance', 'collapse', 'round', 'evenodd', 'inert', 'exact', 'compact', 'visual', 'after', 'read-write', 'dark', 'text', 'always', 'block', 'inside', 'fill', 'stroke', 'optimizespeed', 'pixelated', 'small-caps', 'uppercase', 'pre', 'wait', 'rtl', 'underline', 'reverse', 'standard'];
+const PROBES = [
+  'none',
+  'hidden',
+  'auto',
+  'normal',
+  '3px',
+  '9',
+  '0.5',
+  'rgb(255, 0, 0)',
+  'red blue',
+  '"x"',
+  'url(#x)',
+  'italic',
+  'bold',
+  'right',
+  'end',
+  'center',
+  'under',
+  'bottom',
+  'upright',
+  'vertical-rl',
+  'break-all',
+  'anywhere',
+  'all',
+  'manual',
+  'loose',
+  'strict',
+  'nowrap',
+  'balance',
+  'collapse',
+  'round',
+  'evenodd',
+  'inert',
+  'exact',
+  'compact',
+  'visual',
+  'after',
+  'read-write',
+  'dark',
+  'text',
+  'always',
+  'block',
+  'inside',
+  'fill',
+  'stroke',
+  'optimizespeed',
+  'pixelated',
+  'small-caps',
+  'uppercase',
+  'pre',
+  'wait',
+  'rtl',
+  'underline',
+  'reverse',
+  'standard',
+];
 
 /**
  * The inherited properties of this Chromium: each property of its computed style, set on a parent (to its HOSTILE
@@ -207,7 +274,22 @@ describe('hostile host page styles', () => {
     const plain = await mountPlayer({ client: 'demo' });
     const label = (el: Element) => $(el, '.section-label')!;
     await waitFor(() => $(plain, '.section-label'), 'menu');
-    const props = ['color', 'font-family', 'font-size', 'letter-spacing', 'text-transform', 'line-height', 'word-spacing', 'font-style', 'font-weight', 'text-align', 'text-indent', 'white-space', 'text-shadow', 'cursor'];
+    const props = [
+      'color',
+      'font-family',
+      'font-size',
+      'letter-spacing',
+      'text-transform',
+      'line-height',
+      'word-spacing',
+      'font-style',
+      'font-weight',
+      'text-align',
+      'text-indent',
+      'white-space',
+      'text-shadow',
+      'cursor',
+    ];
     const read = (el: Element) => {
       const cs = getComputedStyle(label(el));
       return Object.fromEntries(props.map((p) => [p, cs.getPropertyValue(p)]));
@@ -225,22 +307,41 @@ describe('hostile host page styles', () => {
     expect(read(plain)).to.deep.equal(before);
   });
 
-  it('a theme that sets every inherited property, on * and on the element: inside, each is the player\'s own', async () => {
+  it("a theme setting every inherited property, on * and on the element: inside, each is the player's", async () => {
     const { inherited, ineffective } = inheritedProperties();
     // The theme below sets every one of them (a property Chromium adds later fails here, until it is added), each
     // to a value that is not the initial one.
-    expect(inherited.filter((p) => !(p in HOSTILE) && !LEFT_TO_THE_PAGE.includes(p)), 'inherited properties the theme leaves out').to.deep.equal([]);
+    expect(
+      inherited.filter((p) => !(p in HOSTILE) && !LEFT_TO_THE_PAGE.includes(p)),
+      'inherited properties the theme leaves out',
+    ).to.deep.equal([]);
     expect(ineffective, 'theme values that change nothing').to.deep.equal([]);
     // The most harmful ones are among them, whatever this Chromium calls the rest.
-    expect(inherited).to.include.members(['writing-mode', 'pointer-events', '-webkit-text-fill-color', 'user-select', 'word-break', 'visibility', 'color', 'font-size']);
-    const targets = { heading: '.menu-heading', headerButton: '.header-button[data-control="settings"]', dialog: '.modal', dialogClose: '.modal .modal-header button', stage: '.stage', control: '.control[data-control="play"]' };
+    expect(inherited).to.include.members([
+      'writing-mode',
+      'pointer-events',
+      '-webkit-text-fill-color',
+      'user-select',
+      'word-break',
+      'visibility',
+      'color',
+      'font-size',
+    ]);
+    const targets = {
+      heading: '.menu-heading',
+      headerButton: '.header-button[data-control="settings"]',
+      dialog: '.modal',
+      dialogClose: '.modal .modal-header button',
+      stage: '.stage',
+      control: '.control[data-control="play"]',
+    };
     type Target = keyof typeof targets;
     const read = (el: Element, target: Target) => {
       const cs = getComputedStyle($(el, targets[target])!);
       return Object.fromEntries(inherited.map((p) => [p, cs.getPropertyValue(p)]));
     };
     /** The menu, its Settings dialog, then the player screen: each target's inherited properties. */
-    const walk = async (el: PatientEdPlayerElement, open: (button: HTMLElement) => Promise<void>) => {
+    const walk = async (el: PatientEdPlayerElement, open: (button: HTMLElement) => void | Promise<void>) => {
       const values = {} as Record<Target, Record<string, string>>;
       await waitFor(() => $(el, '.menu-heading') && $(el, targets.headerButton), 'menu');
       values.heading = read(el, 'heading');
@@ -258,7 +359,7 @@ describe('hostile host page styles', () => {
       return values;
     };
     const plain = await mountPlayer({ client: 'demo' });
-    const expected = await walk(plain, async (button) => button.click());
+    const expected = await walk(plain, (button) => button.click());
     plain.remove();
 
     sheet = document.createElement('style');
@@ -274,13 +375,17 @@ describe('hostile host page styles', () => {
       const box = button.getBoundingClientRect();
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
-      expect(shadow(themed).elementFromPoint(x, y)?.closest('button'), 'the button is what the pointer hits').to.equal(button);
+      expect(shadow(themed).elementFromPoint(x, y)?.closest('button'), 'the button is what the pointer hits').to.equal(
+        button,
+      );
       await sendMouse({ type: 'click', position: [Math.round(x), Math.round(y)] });
     };
     const got = await walk(themed, click);
     await waitForPath(themed, '/demo/player/A_DEMO_VIDEO');
     for (const target of Object.keys(targets) as Target[]) {
-      const changed = inherited.filter((p) => got[target][p] !== expected[target][p]).map((p) => `${p}: ${got[target][p]} (not ${expected[target][p]})`);
+      const changed = inherited
+        .filter((p) => got[target][p] !== expected[target][p])
+        .map((p) => `${p}: ${got[target][p]} (not ${expected[target][p]})`);
       expect(changed, `${target}: what the theme changed inside`).to.deep.equal([]);
     }
     // Text runs across, not down (a vertical heading is taller than wide).
@@ -289,13 +394,19 @@ describe('hostile host page styles', () => {
     const control = $(themed, targets.control)!;
     control.scrollIntoView({ block: 'center' });
     const box = control.getBoundingClientRect();
-    expect(shadow(themed).elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('button')).to.equal(control);
+    expect(
+      shadow(themed)
+        .elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        ?.closest('button'),
+    ).to.equal(control);
     // The language inside is the player's (its lang attribute), not the theme's "tr".
     expect(got.heading['-webkit-locale'] ?? '"en"').to.equal('"en"');
     await expect(themed).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
     // The documented ways in still work: the --ped-* custom properties and the CSS parts.
     const documented = document.createElement('style');
-    documented.textContent = 'patient-ed-player { --ped-fg: rgb(1, 2, 3); } patient-ed-player::part(controls) { background-color: rgb(4, 5, 6); }';
+    documented.textContent =
+      'patient-ed-player { --ped-fg: rgb(1, 2, 3); } ' +
+      'patient-ed-player::part(controls) { background-color: rgb(4, 5, 6); }';
     document.head.append(documented);
     try {
       expect(getComputedStyle($(themed, '.playlist-title')!).color).to.equal('rgb(1, 2, 3)');
@@ -305,20 +416,23 @@ describe('hostile host page styles', () => {
     }
   });
 
-  it('the same theme leaves the plain-DOM failure (before the interface chunk) as it is: read, and Try again works', async () => {
+  it('the same theme leaves the plain-DOM failure (no interface chunk yet) as it is; Try again works', async () => {
     const current = Object.getOwnPropertyDescriptor(INTERFACE, 'current')!;
-    const load = INTERFACE.load;
     let imports = 0;
     Object.defineProperty(INTERFACE, 'current', { get: () => undefined, configurable: true });
-    INTERFACE.load = () => (imports++, Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const restoreLoad = replaceProperty(INTERFACE, 'load', () => {
+      imports++;
+      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    });
     try {
       const { inherited } = inheritedProperties();
       const el = await mountPlayer({ client: 'demo' }, { waitReady: false });
       const button = await waitFor(() => $(el, '.load-failure button'), 'the failure');
-      const read = () => [button, $(el, '.load-failure-message')!].map((node) => {
-        const cs = getComputedStyle(node);
-        return Object.fromEntries(inherited.map((p) => [p, cs.getPropertyValue(p)]));
-      });
+      const read = () =>
+        [button, $(el, '.load-failure-message')!].map((node) => {
+          const cs = getComputedStyle(node);
+          return Object.fromEntries(inherited.map((p) => [p, cs.getPropertyValue(p)]));
+        });
       const before = read();
       sheet = document.createElement('style');
       sheet.textContent = hostileTheme();
@@ -328,11 +442,14 @@ describe('hostile host page styles', () => {
       const box = button.getBoundingClientRect();
       expect(box.width).to.be.above(box.height);
       const tries = imports;
-      await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+      await sendMouse({
+        type: 'click',
+        position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)],
+      });
       await waitFor(() => imports === tries + 1, 'Try again, clicked');
     } finally {
       Object.defineProperty(INTERFACE, 'current', current);
-      INTERFACE.load = load;
+      restoreLoad();
     }
   });
 });
@@ -349,9 +466,18 @@ describe('a second copy of the script', () => {
       const older = class extends HTMLElement {
         static version = '0.0.1';
       };
-      definePlayer({ get: () => older, define: (name: string) => defined.push(name) } as unknown as CustomElementRegistry);
-      definePlayer({ get: () => PatientEdPlayerElement, define: (name: string) => defined.push(name) } as unknown as CustomElementRegistry);
-      definePlayer({ get: () => undefined, define: (name: string) => defined.push(name) } as unknown as CustomElementRegistry);
+      definePlayer({
+        get: () => older,
+        define: (name: string) => defined.push(name),
+      } as unknown as CustomElementRegistry);
+      definePlayer({
+        get: () => PatientEdPlayerElement,
+        define: (name: string) => defined.push(name),
+      } as unknown as CustomElementRegistry);
+      definePlayer({
+        get: () => undefined,
+        define: (name: string) => defined.push(name),
+      } as unknown as CustomElementRegistry);
     } finally {
       console.warn = warn;
     }
@@ -365,9 +491,18 @@ describe('a second copy of the script', () => {
 describe('hostile settings', () => {
   cleanPlayersAndFaults();
 
-  it('a caption font list built to make a regex backtrack is refused at once (linear check), from the attribute too', async () => {
-    const { isFontList, themeCss } = await import('../src/element/styles');
-    const theme = { color: '#364B8C', scale: 100, fontSize: 100, ccFontSize: '100%', ccFontColor: '#FFFFFF', ccFontOpacity: 'FF', ccBackgroundColor: '#000000', ccBackgroundOpacity: 'BF' };
+  it('a caption font list built to make a regex backtrack is refused at once (linear), attribute too', async () => {
+    const { isFontList, themeCss } = await import('../src/preferences/theme');
+    const theme = {
+      color: '#364B8C',
+      scale: 100,
+      fontSize: 100,
+      ccFontSize: '100%',
+      ccFontColor: '#FFFFFF',
+      ccFontOpacity: 'FF',
+      ccBackgroundColor: '#000000',
+      ccBackgroundOpacity: 'BF',
+    };
     // "a ,   a ,   ... !": every name may end before or after its spaces. The whole-list pattern took 40 s at 61
     // characters, about twice as long for each name more; each length up to the 120-character limit must be instant.
     for (let names = 4; names * 6 + 1 <= 120; names++) {
@@ -379,8 +514,12 @@ describe('hostile settings', () => {
       expect(css).to.include('--ped-cc-font:Arial, Helvetica, sans-serif;');
     }
     // Lists that are fonts still pass; quotes must balance; nothing may end the rule.
-    expect(['Verdana', '"Comic Sans MS", cursive', "'Open Sans' , Arial,sans-serif", 'a'.repeat(120)].map(isFontList)).to.deep.equal([true, true, true, true]);
-    expect(['"Verdana', 'Arial;} :host{color:red', 'Arial,', '', 'a'.repeat(121), 'a, b'.padEnd(121, ' ')].map(isFontList)).to.deep.equal([false, false, false, false, false, false]);
+    expect(
+      ['Verdana', '"Comic Sans MS", cursive', "'Open Sans' , Arial,sans-serif", 'a'.repeat(120)].map(isFontList),
+    ).to.deep.equal([true, true, true, true]);
+    expect(
+      ['"Verdana', 'Arial;} :host{color:red', 'Arial,', '', 'a'.repeat(121), 'a, b'.padEnd(121, ' ')].map(isFontList),
+    ).to.deep.equal([false, false, false, false, false, false]);
     // From the attribute (or a classic embed link, or the provider's cached configuration: the same check).
     const el = await mountPlayer({ client: 'demo', 'cc-font-family': `${'a ,   '.repeat(19)}!` });
     expect(getComputedStyle(el).getPropertyValue('--ped-cc-font').trim()).to.equal('Arial, Helvetica, sans-serif');
@@ -389,36 +528,53 @@ describe('hostile settings', () => {
 
 describe('vendor SDK URLs', () => {
   cleanPlayersAndFaults();
+  /** The warning for a vendor URL attribute refused (`attribute`: `name="value"`). */
+  const ignored = (attribute: string, property: string) =>
+    `patient-ed-player: ${attribute} ignored: from markup only the vendor's own URL or this page's origin is loaded. ` +
+    `Set the ${property} property from script for another host.`;
 
-  it('from markup only the vendor\'s own URL or the page\'s origin; another host only from script (the property), told once', async () => {
+  it("from markup only the vendor's URL or the page's origin; another host only from script, told once", async () => {
     const warnings: string[] = [];
     const warn = console.warn;
     console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
     try {
-      const evil = await mountPlayer({ client: 'demo', 'youtube-api-url': 'https://evil.example/x.js', 'vimeo-api-url': '//evil.example/v.js' });
+      const evil = await mountPlayer({
+        client: 'demo',
+        'youtube-api-url': 'https://evil.example/x.js',
+        'vimeo-api-url': '//evil.example/v.js',
+      });
       expect(evil[CONTROLLER].scripts).to.deep.equal({});
       // The attribute again (a re-render) is not told twice.
       evil.setAttribute('practice', 'Again');
       await waitFor(() => evil[CONTROLLER].host.getAttribute('practice') === 'Again', 'the change');
       expect(warnings.filter((w) => w.includes('evil.example'))).to.deep.equal([
-        'patient-ed-player: youtube-api-url="https://evil.example/x.js" ignored: from markup only the vendor\'s own URL or this page\'s origin is loaded. Set the youtubeApiUrl property from script for another host.',
-        'patient-ed-player: vimeo-api-url="http://evil.example/v.js" ignored: from markup only the vendor\'s own URL or this page\'s origin is loaded. Set the vimeoApiUrl property from script for another host.',
+        ignored('youtube-api-url="https://evil.example/x.js"', 'youtubeApiUrl'),
+        ignored('vimeo-api-url="http://evil.example/v.js"', 'vimeoApiUrl'),
       ]);
-      const own = await mountPlayer({ client: 'demo', 'youtube-api-url': '/test/fixtures/fake-youtube-iframe-api.js', 'vimeo-api-url': 'https://player.vimeo.com/api/player.js' });
-      expect(own[CONTROLLER].scripts).to.deep.equal({ youtube: new URL('/test/fixtures/fake-youtube-iframe-api.js', location.href).href, vimeo: 'https://player.vimeo.com/api/player.js' });
+      const own = await mountPlayer({
+        client: 'demo',
+        'youtube-api-url': '/test/fixtures/fake-youtube-iframe-api.js',
+        'vimeo-api-url': 'https://player.vimeo.com/api/player.js',
+      });
+      expect(own[CONTROLLER].scripts).to.deep.equal({
+        youtube: new URL('/test/fixtures/fake-youtube-iframe-api.js', location.href).href,
+        vimeo: 'https://player.vimeo.com/api/player.js',
+      });
       // From script: any http(s) host, not written back to the attribute.
       own.youtubeApiUrl = 'https://cdn.clinic.example/yt.js';
       expect(own[CONTROLLER].scripts.youtube).to.equal('https://cdn.clinic.example/yt.js');
       expect(own.getAttribute('youtube-api-url')).to.equal('/test/fixtures/fake-youtube-iframe-api.js');
       expect(own.youtubeApiUrl).to.equal('https://cdn.clinic.example/yt.js');
       own.youtubeApiUrl = undefined;
-      expect(own[CONTROLLER].scripts.youtube).to.equal(new URL('/test/fixtures/fake-youtube-iframe-api.js', location.href).href);
+      expect(own[CONTROLLER].scripts.youtube).to.equal(
+        new URL('/test/fixtures/fake-youtube-iframe-api.js', location.href).href,
+      );
     } finally {
       console.warn = warn;
     }
   });
 
-  it('an SDK script never gets the page\'s nonce', async () => {
+  it("an SDK script never gets the page's nonce", async () => {
     const { loadScript } = await import('../src/playback/load-script');
     const nonced = document.createElement('script');
     nonced.type = 'text/plain'; // never runs
@@ -439,7 +595,7 @@ describe('vendor SDK URLs', () => {
 });
 
 describe('hostile data', () => {
-  it('client ids such as __proto__ are plain keys; only the latest client configurations, up to the limit, are cached', async () => {
+  it('client ids such as __proto__ are plain keys; only the latest client configurations are cached', async () => {
     const { readStored, saveLayers, ACCOUNT_CACHE_LIMIT } = await import('../src/preferences/storage');
     localStorage.clear();
     saveLayers('__proto__', { color: '#111111' }, {}, '7');
@@ -468,15 +624,24 @@ describe('hostile data', () => {
     localStorage.clear();
   });
 
-  it('a profile of more nodes than the limit is cut with one console warning; a container of that many items flattens', async () => {
+  it('a profile over the node limit is cut with one console warning; a container that large flattens', async () => {
     const { flattenProfile, MAX_NODES } = await import('../src/content/profile');
-    const children = Array.from({ length: MAX_NODES + 5000 }, (_, i) => ({ code: `A_${i}`, layer: 'item', file: `f${i}`, labels: { en: `Item ${i}` } }));
+    const children = Array.from({ length: MAX_NODES + 5000 }, (_, i) => ({
+      code: `A_${i}`,
+      layer: 'item',
+      file: `f${i}`,
+      labels: { en: `Item ${i}` },
+    }));
     const warnings: string[] = [];
     const warn = console.warn;
     console.warn = (...a: unknown[]) => void warnings.push(a.join(' '));
     let profile;
     try {
-      profile = flattenProfile({ code: 'root', layer: 'root', children: [{ code: 'C_ALL', layer: 'collection', children }] });
+      profile = flattenProfile({
+        code: 'root',
+        layer: 'root',
+        children: [{ code: 'C_ALL', layer: 'collection', children }],
+      });
     } finally {
       console.warn = warn;
     }
@@ -490,7 +655,18 @@ describe('hostile data', () => {
     const tree = (n: number) => ({
       code: 'root',
       layer: 'root',
-      children: [{ code: 'C_ALL', layer: 'collection', children: Array.from({ length: n }, (_, i) => ({ code: `A_${i}`, layer: 'item', file: `f${i}`, labels: { en: `Item ${i}` } })) }],
+      children: [
+        {
+          code: 'C_ALL',
+          layer: 'collection',
+          children: Array.from({ length: n }, (_, i) => ({
+            code: `A_${i}`,
+            layer: 'item',
+            file: `f${i}`,
+            labels: { en: `Item ${i}` },
+          })),
+        },
+      ],
     });
     const small = tree(5000);
     const large = tree(19_990);
@@ -521,7 +697,11 @@ describe('hostile playlists', () => {
     const warn = console.warn;
     console.warn = (...a: unknown[]) => void warnings.push(a.join(' '));
     try {
-      const items = Array.from({ length: MAX_ITEMS + 300 }, (_, i) => ({ type: 'Slides', code: `S${i}`, slides: Array.from({ length: i === 0 ? MAX_SLIDES + 400 : 1 }, (_, j) => ({ image: `s${j}.jpg`, t: j * 1000 })) }));
+      const items = Array.from({ length: MAX_ITEMS + 300 }, (_, i) => ({
+        type: 'Slides',
+        code: `S${i}`,
+        slides: Array.from({ length: i === 0 ? MAX_SLIDES + 400 : 1 }, (_, j) => ({ image: `s${j}.jpg`, t: j * 1000 })),
+      }));
       const p = normalisePlaylist({ code: 'A_HUGE', type: 'slides', items }, 'A_HUGE');
       expect(p.items.length).to.equal(MAX_ITEMS);
       expect(p.items[0].slides.length).to.equal(MAX_SLIDES);
@@ -550,18 +730,29 @@ describe('races', () => {
       const answer = (realCaptions.value as ProviderApi['captions']).apply(this, args);
       const entry = { language: args[2], over: false };
       asked.push(entry);
-      void answer.then(() => (entry.over = true), () => (entry.over = true));
+      void answer.then(
+        () => (entry.over = true),
+        () => (entry.over = true),
+      );
       return answer;
     };
     try {
       await delayNext('/api/videos/', 700); // the Spanish answer comes late
       engine.setCaptionLanguage('es');
       engine.setCaptionLanguage('de');
-      await waitFor(() => c.state.playback.cues.length > 0 && c.state.playback.cues.map((q) => q.text).join('|') !== english, 'German captions', 5000);
+      await waitFor(
+        () => c.state.playback.cues.length > 0 && c.state.playback.cues.map((q) => q.text).join('|') !== english,
+        'German captions',
+        5000,
+      );
       const german = c.state.playback.cues.map((q) => q.text).join('|');
       // The late Spanish answer has come and gone (or was given up): the player's reaction to it has run by the
       // time a look, a later task, sees it over.
-      await waitFor(() => asked.filter((a) => a.language === 'es').every((a) => a.over), 'the Spanish request over', 5000);
+      await waitFor(
+        () => asked.filter((a) => a.language === 'es').every((a) => a.over),
+        'the Spanish request over',
+        5000,
+      );
       expect(c.state.playback.ccLanguage).to.equal('de');
       expect(c.state.playback.cues.map((q) => q.text).join('|')).to.equal(german);
     } finally {
@@ -584,7 +775,10 @@ describe('races (interface language)', () => {
           const entry = { over: false };
           asked.push(entry);
           const chunk = load();
-          void chunk.then(() => (entry.over = true), () => (entry.over = true));
+          void chunk.then(
+            () => (entry.over = true),
+            () => (entry.over = true),
+          );
           return chunk;
         };
       }
@@ -600,7 +794,12 @@ describe('races (interface language)', () => {
       // look, a later task, sees them in).
       await waitFor(() => asked.every((a) => a.over), 'every catalog asked for in', 5000);
       await waitFor(() => $(el, '.shell')!.getAttribute('lang') === 'de', 'the shell rendered in German');
-      expect([c.state.locale, c.i18n.locale, $(el, '.shell')!.getAttribute('lang'), $(el, '.shell')!.getAttribute('dir')]).to.deep.equal(['de', 'de', 'de', 'ltr']);
+      expect([
+        c.state.locale,
+        c.i18n.locale,
+        $(el, '.shell')!.getAttribute('lang'),
+        $(el, '.shell')!.getAttribute('dir'),
+      ]).to.deep.equal(['de', 'de', 'de', 'ltr']);
     } finally {
       for (const { byLanguage, loads } of real) Object.assign(byLanguage, loads);
     }
@@ -627,7 +826,12 @@ describe('races (interface language)', () => {
       // have changed.
       await realArabic();
       await nextTask();
-      expect([c.i18n.locale, c.state.locale, el.getLanguage(), $(el, '.shell')!.getAttribute('dir')]).to.deep.equal(['de', 'de', 'de', 'ltr']);
+      expect([c.i18n.locale, c.state.locale, el.getLanguage(), $(el, '.shell')!.getAttribute('dir')]).to.deep.equal([
+        'de',
+        'de',
+        'de',
+        'ltr',
+      ]);
     } finally {
       loaders.messages.ar = realArabic;
     }

@@ -1,8 +1,56 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { HttpClient, HttpError, REFERRER_HEADER, embeddingReferrer } from '../src/content/http';
+import { HttpClient, HttpError, REFERRER_HEADER, SLICED_PARSE_CHARS, embeddingReferrer } from '../src/content/http';
 import { ProviderApi, resolveHosts } from '../src/content/provider';
-import { $, cleanPlayersAndFaults, clearFailures, clearProviderLog, failNext, mountPlayer, shadow, FAULT_PROVIDER_URL, providerLog, text, waitFor } from './helpers';
+import { DEFAULT_TIMEOUT_MS } from '../src/core/request-timeout';
+import { FakeClock } from './fake-clock';
+import {
+  $,
+  nextTask,
+  cleanPlayersAndFaults,
+  clearFailures,
+  clearProviderLog,
+  failNext,
+  mountPlayer,
+  shadow,
+  FAULT_PROVIDER_URL,
+  providerLog,
+  rejection,
+  text,
+  waitFor,
+} from './helpers';
+
+/**
+ * Every JSON.parse call from now on whose text `keep` accepts: its length, and the task it ran in. The first call of a
+ * task posts a message; a call after that message has run is in a later task (a lower bound on the tasks).
+ */
+function watchParses(keep: (text: string) => boolean) {
+  const native = JSON.parse;
+  const calls: { chars: number; task: number }[] = [];
+  let task = 0;
+  let taskOpen = false;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => (taskOpen = false);
+  JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]): unknown => {
+    if (typeof text === 'string' && keep(text)) {
+      if (!taskOpen) {
+        taskOpen = true;
+        task++;
+        channel.port2.postMessage(null);
+      }
+      calls.push({ chars: text.length, task });
+    }
+    return native(text, reviver);
+  }) as typeof JSON.parse;
+  return {
+    calls,
+    tasks: () => new Set(calls.map((c) => c.task)).size,
+    restore: () => {
+      JSON.parse = native;
+      channel.port1.close();
+    },
+  };
+}
 
 const fastRetry = { retries: 3, baseDelay: 20, maxDelay: 100 };
 const api = (opts: ConstructorParameters<typeof HttpClient>[0] = {}) =>
@@ -17,13 +65,15 @@ describe('HTTP client against the reference provider', () => {
 
   it('sends the embedding page as protocol, host and path in the referrer header', async () => {
     expect(embeddingReferrer()).to.equal(`${location.protocol}//${location.host}${location.pathname}`);
-    const res = await fetch(new URL('api/clients/demo', FAULT_PROVIDER_URL), { headers: { [REFERRER_HEADER]: 'https://a.example/b' } });
+    const res = await fetch(new URL('api/clients/demo', FAULT_PROVIDER_URL), {
+      headers: { [REFERRER_HEADER]: 'https://a.example/b' },
+    });
     expect(res.headers.get('X-Embed-Referrer-Seen')).to.equal('https://a.example/b');
     await api().clientConfig('demo');
     const log = await providerLog();
     const entry = log.filter((e) => e.method === 'GET' && e.path === '/api/clients/demo').at(-1);
     expect(entry?.referrer).to.equal(embeddingReferrer());
-    // Without a referrer the header is still sent, empty (spec section 7).
+    // Without a referrer the header is still sent, empty.
     await clearProviderLog();
     await new ProviderApi(resolveHosts(FAULT_PROVIDER_URL), new HttpClient({ referrer: '' })).clientConfig('demo');
     const bare = (await providerLog()).filter((e) => e.method === 'GET' && e.path === '/api/clients/demo');
@@ -45,9 +95,9 @@ describe('HTTP client against the reference provider', () => {
 
   it('never retries other 4xx', async () => {
     await failNext('/api/clients/demo', 400, 5);
-    const error = await api().clientConfig('demo').catch((e) => e);
+    const error = await rejection<HttpError>(api().clientConfig('demo'));
     expect(error).to.be.instanceOf(HttpError);
-    expect(error.kind).to.equal('status');
+    expect(error.reason).to.equal('status');
     expect(error.status).to.equal(400);
     expect(error.message).to.equal('Request failed with status code 400');
     const hits = (await providerLog()).filter((e) => e.method === 'GET' && e.path === '/api/clients/demo');
@@ -56,40 +106,83 @@ describe('HTTP client against the reference provider', () => {
 
   it('gives up after the retries with a network error', async () => {
     await failNext('/api/clients/demo', 'drop', 10);
-    const error = await api().clientConfig('demo').catch((e) => e);
-    expect(error.kind).to.equal('network');
+    const error = await rejection<HttpError>(api().clientConfig('demo'));
+    expect(error.reason).to.equal('network');
     expect(error.message).to.equal('Network Error');
     // 1 + 3 retries (Chromium may add its own re-send of a request on a reset socket).
-    expect((await providerLog()).filter((e) => e.method === 'GET' && e.path === '/api/clients/demo').length).to.be.at.least(4);
+    expect(
+      (await providerLog()).filter((e) => e.method === 'GET' && e.path === '/api/clients/demo').length,
+    ).to.be.at.least(4);
   });
 
   it('aborts through an AbortSignal, also while waiting to retry', async () => {
     const abort = new AbortController();
     abort.abort();
-    expect((await api().clientConfig('demo', abort.signal).catch((e) => e)).kind).to.equal('aborted');
+    expect((await rejection<HttpError>(api().clientConfig('demo', abort.signal))).reason).to.equal('aborted');
     await failNext('/api/clients/demo', 503, 10);
     // The first answer (503) seen by the client: it is then waiting to retry (seconds away).
     let answers = 0;
     const counted: typeof fetch = (input, init) => {
       const response = fetch(input, init);
-      void response.then(() => answers++, () => undefined);
+      void response.then(
+        () => answers++,
+        () => undefined,
+      );
       return response;
     };
-    const slow = new ProviderApi(resolveHosts(FAULT_PROVIDER_URL), new HttpClient({ retry: { retries: 5, baseDelay: 2000, maxDelay: 2000 }, fetch: counted }));
+    const slow = new ProviderApi(
+      resolveHosts(FAULT_PROVIDER_URL),
+      new HttpClient({ retry: { retries: 5, baseDelay: 2000, maxDelay: 2000 }, fetch: counted }),
+    );
     const a2 = new AbortController();
-    const pending = slow.clientConfig('demo', a2.signal).catch((e) => e);
+    const pending = rejection<HttpError>(slow.clientConfig('demo', a2.signal));
     await waitFor(() => answers === 1, 'the first attempt answered');
     a2.abort();
-    expect((await pending).kind).to.equal('aborted');
+    expect((await pending).reason).to.equal('aborted');
     expect(answers, 'no second attempt').to.equal(1);
   });
 
-  it('times out when a timeout is set (20 s by default: test/reliability.test.ts)', async () => {
-    const client = new HttpClient({ timeout: 50, retry: { retries: 0, baseDelay: 1, maxDelay: 1 }, fetch: (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError')))) });
-    expect(((await client.get('http://x.invalid/', 'a').catch((e) => e)) as HttpError).message).to.equal('timeout exceeded');
+  it('times out on the given clock: nothing before the limit, the timeout error at it', async () => {
+    const clock = new FakeClock();
+    const hang: typeof fetch = (_u, init) =>
+      new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))),
+      );
+    const retry = { retries: 0, baseDelay: 1, maxDelay: 1 };
+    const client = new HttpClient({ timeout: DEFAULT_TIMEOUT_MS, retry, fetch: hang, clock });
+    let outcome: unknown;
+    client.get('http://x.invalid/', 'a').catch((e: unknown) => (outcome = e));
+    await nextTask();
+    clock.tick(DEFAULT_TIMEOUT_MS - 1);
+    await nextTask();
+    expect(outcome, 'still waiting just before the limit').to.equal(undefined);
+    clock.tick(1);
+    await waitFor(() => outcome, 'the timeout');
+    expect((outcome as HttpError).reason).to.equal('timeout');
+    expect((outcome as HttpError).message).to.equal('timeout exceeded');
   });
 
-  it('refuses bodies over 5 MB, whether Content-Length says so or the stream turns out longer; 5 MB itself is read', async () => {
+  it('waits for its retries on the given clock', async () => {
+    const clock = new FakeClock();
+    let calls = 0;
+    const failing: typeof fetch = () => (calls++, Promise.reject(new TypeError('network')));
+    const client = new HttpClient({
+      retry: { retries: 1, baseDelay: 60_000, maxDelay: 60_000 },
+      fetch: failing,
+      clock,
+    });
+    let outcome: unknown;
+    client.get('http://x.invalid/', 'a').catch((e: unknown) => (outcome = e));
+    await waitFor(() => calls === 1, 'the first attempt');
+    await nextTask();
+    expect(calls, 'no second attempt while the clock stands').to.equal(1);
+    clock.tick(75_000); // the backoff is 60 s +-25 %
+    await waitFor(() => outcome, 'the second attempt failing');
+    expect(calls).to.equal(2);
+    expect((outcome as HttpError).reason).to.equal('network');
+  });
+
+  it('refuses bodies over 5 MB, by Content-Length or as the stream turns out longer; 5 MB itself is read', async () => {
     const mb = 1024 * 1024;
     const stream = (bytes: number, chunk = 256 * 1024) => {
       let sent = 0;
@@ -102,19 +195,76 @@ describe('HTTP client against the reference provider', () => {
         },
       });
     };
-    const client = (body: () => Response) => new HttpClient({ retry: { retries: 0, baseDelay: 1, maxDelay: 1 }, fetch: async () => body() });
-    const declared = (await client(() => new Response('{}', { headers: { 'Content-Length': String(6 * mb) } })).get('http://x.invalid/', 'a').catch((e) => e)) as HttpError;
-    expect([declared.kind, declared.message]).to.deep.equal(['too-large', 'Response larger than 5 MB']);
-    const undeclared = (await client(() => new Response(stream(6 * mb))).get('http://x.invalid/', 'a').catch((e) => e)) as HttpError;
-    expect(undeclared.kind).to.equal('too-large');
+    const client = (body: () => Response) =>
+      new HttpClient({ retry: { retries: 0, baseDelay: 1, maxDelay: 1 }, fetch: () => Promise.resolve(body()) });
+    const declared = await rejection<HttpError>(
+      client(() => new Response('{}', { headers: { 'Content-Length': String(6 * mb) } })).get('http://x.invalid/', 'a'),
+    );
+    expect([declared.reason, declared.message]).to.deep.equal(['too-large', 'Response larger than 5 MB']);
+    const undeclared = await rejection<HttpError>(
+      client(() => new Response(stream(6 * mb))).get('http://x.invalid/', 'a'),
+    );
+    expect(undeclared.reason).to.equal('too-large');
     // Exactly 5 MB of spaces around a value is a valid answer.
-    const exact = await client(() => new Response(new Blob([new Uint8Array(5 * mb - 2).fill(0x20), '{}']).stream())).get<object>('http://x.invalid/', 'a');
+    const exact = await client(
+      () => new Response(new Blob([new Uint8Array(5 * mb - 2).fill(0x20), '{}']).stream()),
+    ).get<object>('http://x.invalid/', 'a');
     expect(exact).to.deep.equal({});
   });
 
   it('rejects malformed JSON with a parse error', async () => {
-    const client = new HttpClient({ fetch: async () => new Response('{oops', { status: 200 }) });
-    expect(((await client.get('http://x.invalid/', 'a').catch((e) => e)) as HttpError).kind).to.equal('parse');
+    const client = new HttpClient({ fetch: () => Promise.resolve(new Response('{oops', { status: 200 })) });
+    expect((await rejection<HttpError>(client.get('http://x.invalid/', 'a'))).reason).to.equal('parse');
+  });
+
+  describe('a large JSON answer', () => {
+    // About 0.8 MB: a list of 10,000 items, each naming the marker the parse watcher looks for.
+    const item = (i: number) => ({ code: `MARK_${i}`, labels: { en: `"${i}" \\ é` }, n: i / 7 });
+    const items = Array.from({ length: 10000 }, (_, i) => item(i));
+    const text = JSON.stringify({ code: 'root', children: [{ code: 'C', children: items }] });
+    const get = (body: string, signal?: AbortSignal) => {
+      const fetch = () => Promise.resolve(new Response(body));
+      const client = new HttpClient({ retry: { retries: 0, baseDelay: 1, maxDelay: 1 }, fetch });
+      return client.get('http://x.invalid/', 'a', { signal });
+    };
+
+    it('is parsed in slices: JSON.parse’s result, in more than one task, never the whole text at once', async () => {
+      expect(text.length).to.be.above(10 * SLICED_PARSE_CHARS);
+      const watch = watchParses((t) => t.includes('MARK_'));
+      let value: unknown;
+      try {
+        value = await get(text);
+      } finally {
+        watch.restore();
+      }
+      expect(value).to.deep.equal(JSON.parse(text));
+      const longest = Math.max(...watch.calls.map((c) => c.chars));
+      expect(longest, 'the longest text given to JSON.parse').to.be.below(SLICED_PARSE_CHARS);
+      expect(watch.tasks(), 'tasks the parse ran in').to.be.above(1);
+    });
+
+    it('malformed, is a parse error', async () => {
+      const error = await rejection<HttpError>(get(text.replace('"MARK_5000"', '"MARK_5000",')));
+      expect([error.reason, error.message]).to.deep.equal(['parse', 'Invalid response']);
+    });
+
+    it('aborted while it is parsed, is an abort (the parse stops)', async () => {
+      const abort = new AbortController();
+      // Aborted as the first piece is parsed: the parse stops at its next yield.
+      const watch = watchParses((t) => t.includes('MARK_') && (abort.abort(), true));
+      let error: HttpError;
+      try {
+        error = await rejection<HttpError>(get(text, abort.signal));
+      } finally {
+        watch.restore();
+      }
+      expect(watch.calls.length, 'pieces parsed').to.be.at.least(1);
+      expect(
+        watch.calls.reduce((n, c) => n + c.chars, 0),
+        'characters parsed',
+      ).to.be.below(text.length / 2);
+      expect(error.reason).to.equal('aborted');
+    });
   });
 });
 
@@ -126,7 +276,9 @@ describe('provider failures reach the screen as a message with a retry action', 
     await failNext('/api/clients/demo', 503, 100);
     const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => $(el, '.load-failure'), 'failure message', 15000);
-    expect(text(el, '.load-failure-message')).to.equal('The content server answered with an error (503). Please try again.');
+    expect(text(el, '.load-failure-message')).to.equal(
+      'The content server answered with an error (503). Please try again.',
+    );
     await clearFailures();
     $(el, '.load-failure button')!.click();
     await waitFor(() => $(el, '.menu-sections'), 'menu after retry', 15000);
@@ -136,14 +288,19 @@ describe('provider failures reach the screen as a message with a retry action', 
     await failNext('/api/clients/demo/profile', 'drop', 100);
     const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => $(el, '.load-failure[data-error-kind="network"]'), 'network failure', 15000);
-    expect(text(el, '.load-failure-message')).to.equal("We couldn't reach the content server. Check your connection and try again.");
+    expect(text(el, '.load-failure-message')).to.equal(
+      "We couldn't reach the content server. Check your connection and try again.",
+    );
     expect(text(el, '.practice-name')).to.not.equal('');
     await clearFailures(); // the network is back
     // Try again from the keyboard: the button goes with the failure, and the menu's heading takes the focus.
     $<HTMLButtonElement>(el, '.load-failure button')!.focus();
     await sendKeys({ press: 'Enter' });
     await waitFor(() => $(el, '.menu-sections'), 'menu after retry', 15000);
-    await waitFor(() => shadow(el).activeElement?.matches('h2.menu-heading'), 'the menu heading focused after Try again');
+    await waitFor(
+      () => shadow(el).activeElement?.matches('h2.menu-heading'),
+      'the menu heading focused after Try again',
+    );
   });
 
   it('a visitor who has moved on keeps the focus where they put it when the screen comes back', async () => {
@@ -169,8 +326,15 @@ describe('provider failures reach the screen as a message with a retry action', 
     await clearFailures();
     $<HTMLButtonElement>(el, '.player-screen .load-failure button')!.focus();
     await sendKeys({ press: 'Enter' });
-    await waitFor(() => $(el, '.player-screen[data-code="A_KNEE_REPLACEMENT"] .stage'), 'the player after retry', 15000);
-    await waitFor(() => shadow(el).activeElement?.matches('h2.playlist-title'), 'the playlist title focused after Try again');
+    await waitFor(
+      () => $(el, '.player-screen[data-code="A_KNEE_REPLACEMENT"] .stage'),
+      'the player after retry',
+      15000,
+    );
+    await waitFor(
+      () => shadow(el).activeElement?.matches('h2.playlist-title'),
+      'the playlist title focused after Try again',
+    );
     await waitFor(() => el.getPlayerState() === 0, 'the first item ready', 10000);
   });
 
@@ -183,7 +347,11 @@ describe('provider failures reach the screen as a message with a retry action', 
   });
 
   it('a wrong API host (404 for the configuration) shows the client-error screen, not a crash', async () => {
-    const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL, 'api-url': new URL('static/', FAULT_PROVIDER_URL).href });
+    const el = await mountPlayer({
+      client: 'demo',
+      'provider-url': FAULT_PROVIDER_URL,
+      'api-url': new URL('static/', FAULT_PROVIDER_URL).href,
+    });
     // The static host answers 404 for the configuration path: treated as an unknown client.
     await waitFor(() => $(el, '[data-screen="error"]'), 'client error for a wrong API host');
   });

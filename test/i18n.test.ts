@@ -31,7 +31,7 @@ describe('i18n catalogs', () => {
   beforeEach(clearStorage);
   afterEach(unmountAll);
 
-  it('every catalog has every message, translated (the entry\'s and the player\'s)', () => {
+  it("every catalog has every message, translated (the entry's and the player's)", () => {
     const catalogs = {
       messages: { en, es, de, ar, pt },
       player: { en: enPlayer, es: esPlayer, de: dePlayer, ar: arPlayer, pt: ptPlayer },
@@ -89,6 +89,9 @@ describe('i18n catalogs', () => {
     await waitFor(() => text(el, '.menu-heading') === flat(pt['menu.browse']), 'Portuguese');
     expect($(el, '.shell')!.getAttribute('dir')).to.equal('ltr');
     el[CONTROLLER].setLanguage('xx');
-    await waitFor(() => text(el, '.menu-heading') === flat(en['menu.browse']), 'unknown language falls back to English');
+    await waitFor(
+      () => text(el, '.menu-heading') === flat(en['menu.browse']),
+      'unknown language falls back to English',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { INTERFACE } from '../src/app/chunks';
+import { INTERFACE } from '../src/element/interface-chunk';
 import { CONTROLLER } from '../src/app/embed-options';
 import { $, $$, clearStorage, mountPlayer, PROVIDER_URL, shadow, text, unmountAll, waitFor } from './helpers';
 
@@ -9,7 +9,9 @@ import { $, $$, clearStorage, mountPlayer, PROVIDER_URL, shadow, text, unmountAl
  * here, before any player of this file mounts (each test file has its own page and modules).
  */
 const realLoad = INTERFACE.load.bind(INTERFACE);
-const realCurrent = Object.getOwnPropertyDescriptor(INTERFACE, 'current')!.get!.bind(INTERFACE);
+const realCurrent = Object.getOwnPropertyDescriptor(INTERFACE, 'current')!.get!.bind(
+  INTERFACE,
+) as () => typeof INTERFACE.current;
 /**
  * While failing, or held (a slow network), the chunk is not there yet; `release` ends the hold. It is not there
  * either until a load of this file's has succeeded (the entry's early request, made before this file ran, is not
@@ -33,7 +35,10 @@ INTERFACE.load = () => {
   })();
   // Settled one reaction later than the import: a test awaiting it resumes after the caller's reaction to the
   // import (queued when the import settled, before the one this settling queues).
-  attempt = load.then(() => undefined, () => undefined);
+  attempt = load.then(
+    () => undefined,
+    () => undefined,
+  );
   return load;
 };
 
@@ -45,7 +50,7 @@ describe('the interface chunk', () => {
     unmountAll();
   });
 
-  it('did not load: a message with Try again and an error event; the retry imports it again and the menu shows', async () => {
+  it('did not load: a message with Try again and an error event; the retry imports again, the menu shows', async () => {
     failing = true;
     const errors: unknown[] = [];
     const onError = (e: Event) => errors.push((e as CustomEvent).detail);
@@ -58,7 +63,9 @@ describe('the interface chunk', () => {
       expect($(el, '.load-failure')!.getAttribute('role')).to.equal('alert');
       expect(text(el, '.load-failure button')).to.equal('Try again');
       await expect(el).shadowDom.to.be.accessible();
-      expect(errors).to.deep.equal([{ code: 'screen', message: 'The player interface could not be loaded', retryable: true }]);
+      expect(errors).to.deep.equal([
+        { code: 'screen', message: 'The player interface could not be loaded', retryable: true },
+      ]);
       // The controller went on without the interface: the client configuration is in.
       await waitFor(() => el[CONTROLLER].state.clientStatus === 'ready', 'the client configuration');
 
@@ -105,7 +112,7 @@ describe('the interface chunk', () => {
     expect($(el, '.shell')!.getAttribute('lang')).to.equal('ar');
   });
 
-  it('shows a spinner while it loads; a player removed meanwhile mounts nothing, and added again shows its screen once', async () => {
+  it('shows a spinner while loading; a player removed meanwhile mounts nothing, added again shows once', async () => {
     let release!: () => void;
     held = new Promise((resolve) => (release = resolve));
     const el = await mountPlayer({ client: 'demo' }, { waitReady: false });

@@ -1,7 +1,21 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
-import { $, $$, clearFailures, clearStorage, delayNext, FAULT_PROVIDER_URL, findControl, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
+import {
+  $,
+  $$,
+  clearFailures,
+  clearStorage,
+  delayNext,
+  FAULT_PROVIDER_URL,
+  findControl,
+  mountPlayer,
+  shadow,
+  text,
+  unmountAll,
+  waitFor,
+  waitForPath,
+} from './helpers';
 
 describe('menu screen', () => {
   beforeEach(clearStorage);
@@ -9,9 +23,12 @@ describe('menu screen', () => {
 
   it('browses libraries, collections and items with thumbnails and resolved labels', async () => {
     const el = await mountPlayer({ client: 'demo' });
-    const sections = await waitFor(() => ($$(el, '.section-card').length ? $$(el, '.section-card') : undefined), 'sections');
+    const sections = await waitFor(
+      () => ($$(el, '.section-card').length ? $$(el, '.section-card') : undefined),
+      'sections',
+    );
     expect(sections.length).to.be.at.least(2);
-    for (const s of sections) expect(s.querySelector('.section-label')!.textContent!.trim()).to.not.equal('');
+    for (const s of sections) expect(s.querySelector('.section-label')!.textContent.trim()).to.not.equal('');
     // Walk down until items appear.
     let guard = 0;
     while (!$(el, '.item-card') && guard++ < 5) {
@@ -23,7 +40,7 @@ describe('menu screen', () => {
     const items = $$(el, '.item-card');
     expect(items.length).to.be.greaterThan(0);
     await waitFor(() => $(el, 'img.thumb[data-thumb="loaded"]'), 'a loaded thumbnail');
-    for (const item of items) expect(item.querySelector('.item-label')!.textContent!.trim()).to.not.equal('');
+    for (const item of items) expect(item.querySelector('.item-label')!.textContent.trim()).to.not.equal('');
     expect($(el, '.breadcrumbs [aria-current="page"]')).to.exist;
   });
 
@@ -32,7 +49,13 @@ describe('menu screen', () => {
     const prefs = el[CONTROLLER].preferences();
     await waitFor(() => text(el, '.practice-name') === prefs.practice, 'practice name');
     const bar = $(el, '.practice-bar')!;
-    const hex = (rgb: string) => '#' + rgb.match(/\d+/g)!.slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+    const hex = (rgb: string) =>
+      '#' +
+      rgb
+        .match(/\d+/g)!
+        .slice(0, 3)
+        .map((n) => Number(n).toString(16).padStart(2, '0'))
+        .join('');
     expect(hex(getComputedStyle(bar).backgroundColor).toLowerCase()).to.equal(prefs.color.toLowerCase());
     const art = $<HTMLImageElement>(el, '.practice-art')!;
     expect(art.src).to.match(new RegExp(`/static/art/${prefs.art}\\.svg$`));
@@ -80,7 +103,13 @@ describe('menu screen', () => {
     const host = document.createElement('div');
     document.body.append(host);
     const root = createRoot(host);
-    root.render(createElement(Thumbnail, { src: new URL('static/thumbs/knee-overview_1280.jpg', FAULT_PROVIDER_URL).href, fallbackText: 'Knee', timeoutMs: 400 }));
+    root.render(
+      createElement(Thumbnail, {
+        src: new URL('static/thumbs/knee-overview_1280.jpg', FAULT_PROVIDER_URL).href,
+        fallbackText: 'Knee',
+        timeoutMs: 400,
+      }),
+    );
     await waitFor(() => host.querySelector('img[data-thumb="loading"]'), 'image loading');
     await waitFor(() => host.querySelector('[data-thumb="fallback"]'), 'fallback after the image timeout', 2500);
     expect(Boolean(host.querySelector('img'))).to.equal(false);
@@ -105,16 +134,20 @@ describe('menu screen', () => {
     await expect(err).shadowDom.to.be.accessible();
   });
 
-  it('focus follows a navigation made from inside the player: to the new heading, and back to the card of where one was', async () => {
+  it('focus follows a navigation from inside the player: to the new heading, back to the card one left', async () => {
     const el = await mountPlayer({ client: 'demo' });
     const active = () => shadow(el).activeElement as HTMLElement | null;
     const press = async (target: Element) => {
       (target as HTMLElement).focus();
       await sendKeys({ press: 'Enter' });
     };
-    // Into a library, then a collection: each time its heading has the focus (the card pressed is gone with its screen).
+    // Into a library, then a collection: each time its heading has the focus (the card pressed is gone
+    // with its screen).
     await press(await waitFor(() => $(el, '.section-card[data-code="L_ORTHO"]'), 'the Orthopedics card'));
-    await waitFor(() => active()?.matches('h2.menu-heading') && $(el, '.section-card[data-code="C_FEATURED"]'), 'the library heading focused');
+    await waitFor(
+      () => active()?.matches('h2.menu-heading') && $(el, '.section-card[data-code="C_FEATURED"]'),
+      'the library heading focused',
+    );
     await press($(el, '.section-card[data-code="C_FEATURED"]')!);
     await waitFor(() => active()?.matches('h2.menu-heading') && $(el, '.item-card'), 'the collection heading focused');
     expect(active()!.textContent).to.equal($(el, '.menu-heading')!.textContent);
@@ -131,7 +164,11 @@ describe('menu screen', () => {
     // player's title takes the focus.
     el[CONTROLLER].navigate('/demo/menu/search?search=knee%20arthritis');
     await press(await waitFor(() => $(el, '.modal [data-hit]'), 'a search result'));
-    await waitFor(() => active()?.matches('h2.playlist-title'), 'the playlist title focused after a search result', 10000);
+    await waitFor(
+      () => active()?.matches('h2.playlist-title'),
+      'the playlist title focused after a search result',
+      10000,
+    );
     el[CONTROLLER].navigate('/demo/menu/C_FEATURED');
     await waitFor(() => $(el, '.item-card'), 'back in the section');
     // A navigation by the host page, its own control focused, leaves the focus with the page.
@@ -159,7 +196,11 @@ describe('menu screen', () => {
     expect(el[CONTROLLER].state.data.profile.status).to.equal('idle');
     back.focus();
     await sendKeys({ press: 'Enter' });
-    await waitFor(() => (shadow(el).activeElement as HTMLElement | null)?.matches('.item-card[data-code="A_DEMO_VIDEO"]'), 'the item card focused once the menu loaded', 10000);
+    await waitFor(
+      () => (shadow(el).activeElement as HTMLElement | null)?.matches('.item-card[data-code="A_DEMO_VIDEO"]'),
+      'the item card focused once the menu loaded',
+      10000,
+    );
   });
 
   it('uses the titles override from the account preferences and the menu language', async () => {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createElement } from 'react';
 import { CONTROLLER } from '../src/app/embed-options';
-import { lazyModule } from '../src/app/lazy-module';
+import { lazyModule } from '../src/core/lazy-module';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { matchRoute, NAVIGATION_MODALS, PLAYER_MODALS, SHARED_MODALS } from '../src/routing/routes';
 import { MODAL_NAMES, MODALS, type ModalBody, type ModalSpec } from '../src/screens/modal-registry';
@@ -29,8 +29,12 @@ describe('screen registry (pure)', () => {
     // Every declared name routes where its scope allows it, and nowhere else.
     for (const name of MODAL_NAMES.filter((n) => !n.includes(':'))) {
       const { scope } = MODALS[name];
-      expect(matchRoute(`/demo/player/A_X/${name}`).modal, `${name} under the player`).to.equal(scope === 'menu' ? undefined : name);
-      expect(matchRoute(`/demo/menu/${name}`).modal, `${name} under the menu`).to.equal(scope === 'player' ? undefined : name);
+      expect(matchRoute(`/demo/player/A_X/${name}`).modal, `${name} under the player`).to.equal(
+        scope === 'menu' ? undefined : name,
+      );
+      expect(matchRoute(`/demo/menu/${name}`).modal, `${name} under the menu`).to.equal(
+        scope === 'player' ? undefined : name,
+      );
     }
     expect(matchRoute('/demo/player/A_X/chapters/2')).to.include({ modal: 'chapters/:chapter', chapter: '2' });
   });
@@ -41,7 +45,7 @@ describe('modal layer: dialogs, overlays and failures', () => {
   const restore: (() => void)[] = [];
   afterEach(() => restore.splice(0).forEach((r) => r()));
 
-  it('a dialog makes the stage inert; an overlay leaves it visible and live; shortcuts are off under both', async () => {
+  it('a dialog makes the stage inert; an overlay leaves it visible and live; no shortcuts under either', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
     await waitFor(() => pb(el).ready, 'item ready');
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/info');
@@ -68,20 +72,24 @@ describe('modal layer: dialogs, overlays and failures', () => {
     expect($(el, '.shell')!.classList.contains('markup')).to.equal(false);
     expect($(el, '.shell')!.classList.contains('dialog-open'), 'an overlay leaves the player its size').to.equal(false);
     expect($(el, '.modal-layer')!.classList.contains('modal-layer-overlay')).to.equal(true);
-    expect($(el, '.modal-layer')!.contains(hitOnStage()), 'pointer events reach the stage under an overlay').to.equal(false);
+    expect($(el, '.modal-layer')!.contains(hitOnStage()), 'pointer events reach the stage under an overlay').to.equal(
+      false,
+    );
     // Space on the stage would play: not while a modal route is shown.
-    $(el, '.stage')!.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true, composed: true }));
+    $(el, '.stage')!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true, composed: true }),
+    );
     // Asking the media to play unpauses it at once: once the reactions to the key press have run, it would show.
     await nextTask();
     expect($<HTMLVideoElement>(el, 'video')!.paused, 'the media not asked to play').to.equal(true);
-    expect(pb(el).player).to.equal(0);
+    expect(pb(el).playerState).to.equal(0);
     // Escape returns to the player.
     $(el, '.modal')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     await waitFor(() => el.currentPath === '/demo/player/A_DEMO_VIDEO', 'back on the player');
     expect($(el, '.modal-layer')!.hidden).to.equal(true);
   });
 
-  it('a dialog has room on a short menu: the player grows while it is open (never past the viewport), then shrinks back', async () => {
+  it('a dialog has room on a short menu: the player grows while it is open (in the viewport), then back', async () => {
     const el = await mountPlayer({ client: 'demo' });
     await waitFor(() => $(el, '.section-card'), 'the menu');
     const menuHeight = el.getBoundingClientRect().height;
@@ -95,7 +103,9 @@ describe('modal layer: dialogs, overlays and failures', () => {
     expect(el.getBoundingClientRect().height).to.be.at.most(Math.max(menuHeight, innerHeight));
     // Most of the settings rows show at once (before, two did).
     const modal = $(el, '.modal')!.getBoundingClientRect();
-    expect($$(el, '.modal [data-settings]').filter((row) => row.getBoundingClientRect().bottom <= modal.bottom).length).to.be.at.least(5);
+    expect(
+      $$(el, '.modal [data-settings]').filter((row) => row.getBoundingClientRect().bottom <= modal.bottom).length,
+    ).to.be.at.least(5);
     // Closing gives the height back.
     el[CONTROLLER].navigate('/demo/menu');
     await waitFor(() => $(el, '.modal-layer')!.hidden, 'closed');
@@ -119,7 +129,7 @@ describe('modal layer: dialogs, overlays and failures', () => {
     }
   });
 
-  it('notices never cover a dialog\'s title and Close, nor the annotation toolbar: they move to the bottom', async () => {
+  it("notices never cover a dialog's title and Close, nor the annotation toolbar: they go to the bottom", async () => {
     // Arabic is not a voice-over language of this playlist: a notice says English plays instead.
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', language: 'ar' });
     await waitFor(() => pb(el).ready, 'item ready');
@@ -158,7 +168,12 @@ describe('modal layer: dialogs, overlays and failures', () => {
       if (fail) throw new Error('broken body');
       return createElement('p', { className: 'recovered' }, 'fine now');
     };
-    restore.push(withBody('note', lazyModule(() => Promise.resolve(Thrower))));
+    restore.push(
+      withBody(
+        'note',
+        lazyModule(() => Promise.resolve(Thrower)),
+      ),
+    );
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
     await waitFor(() => pb(el).ready, 'item ready');
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/note');
@@ -171,10 +186,16 @@ describe('modal layer: dialogs, overlays and failures', () => {
     await waitFor(() => $(el, '.modal .recovered'), 'body after retry');
   });
 
-  it('a body chunk that never arrives (a stalled connection) fails after the request time limit, with Try again and the error event', async () => {
+  it('a body chunk that never arrives fails after the request time limit, with Try again and error event', async () => {
+    // A stalled connection.
     let arrive: ((body: ModalBody) => void) | undefined;
     const Body: ModalBody = () => createElement('p', { className: 'loaded-body' }, 'loaded');
-    restore.push(withBody('settings', lazyModule(() => new Promise<ModalBody>((resolve) => (arrive = resolve)))));
+    restore.push(
+      withBody(
+        'settings',
+        lazyModule(() => new Promise<ModalBody>((resolve) => (arrive = resolve))),
+      ),
+    );
     const clock = new FakeClock();
     const limit = 5000; // the request time limit this player is given
     const el = await mountPlayer({ client: 'demo', 'request-timeout': String(limit) }, { clock });
@@ -192,7 +213,9 @@ describe('modal layer: dialogs, overlays and failures', () => {
     clock.tick(1);
     await waitFor(() => $(el, '.modal .load-failure'), 'the failure inside the dialog, at the limit');
     await waitFor(() => errors.length > 0, 'the error event');
-    expect(errors).to.deep.equal([{ code: 'screen', message: 'A screen of the player could not be shown', retryable: true }]);
+    expect(errors).to.deep.equal([
+      { code: 'screen', message: 'A screen of the player could not be shown', retryable: true },
+    ]);
     // The chunk arrives late: Try again shows it (the import was never given up).
     arrive!(Body);
     $(el, '.modal .load-failure button')!.click();
@@ -206,7 +229,14 @@ describe('modal layer: dialogs, overlays and failures', () => {
     restore.push(
       withBody(
         'settings',
-        lazyModule(() => (++imports, failing ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(Body))),
+        lazyModule(
+          () => (
+            ++imports,
+            failing
+              ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+              : Promise.resolve(Body)
+          ),
+        ),
       ),
     );
     const el = await mountPlayer({ client: 'demo' });
@@ -217,7 +247,9 @@ describe('modal layer: dialogs, overlays and failures', () => {
     expect($(el, '.menu-screen'), 'the menu is still there').to.exist;
     // The host page hears of it too (from the failure's effect, just after it shows).
     await waitFor(() => errors.length > 0, 'the error event');
-    expect(errors).to.deep.equal([{ code: 'screen', message: 'A screen of the player could not be shown', retryable: true }]);
+    expect(errors).to.deep.equal([
+      { code: 'screen', message: 'A screen of the player could not be shown', retryable: true },
+    ]);
     const before = imports;
     failing = false;
     $(el, '.modal .load-failure button')!.click();

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { PlaylistItem } from '../src/content/playlist';
 import { youtubeLoader } from '../src/playback/adapters/youtube';
 import { createSlidesAdapter } from '../src/playback/adapters/slides';
-import { ANALYTICS } from '../src/playback/analytics';
+import { ANALYTICS } from '../src/core/analytics';
 import { Captions } from '../src/playback/captions';
 import { ItemLoadError, MediaOpener, loadAdapter, loadError } from '../src/playback/item-load';
 import { DEFAULT_SCRIPT_TIMEOUT_MS, PlayerLoadError, loadScript } from '../src/playback/load-script';
@@ -15,7 +15,7 @@ import { ended, firstViewing, jumped, looked, newViewing, playlistViewing, start
 import { Volume } from '../src/playback/volume';
 import { Watchdog, failureReport } from '../src/playback/watchdog';
 import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
-import { createPlayerState, initialPlayback } from '../src/state/player-state';
+import { createPlayerStore, initialPlayback } from '../src/state/player-store';
 import { FakeClock } from './fake-clock';
 
 /** The playback modules the engine wires together, each alone: pure where they can be, on a fake clock otherwise. */
@@ -106,11 +106,11 @@ describe('viewing: starts, milestones, chapter steps and the furthest point watc
 
 describe('watchdog: reloads with backoff, giving up, and trying again told once (fake clock)', () => {
   it('tells a failure once while it keeps trying after giving up; a failure that cannot pass is told each time', () => {
-    const media = { kind: 'media' as const, retryable: true };
+    const media = { reason: 'media' as const, retryable: true };
     expect(failureReport('no', media)).to.deep.equal({ lost: 'no', retrying: false, tell: true });
     expect(failureReport('yes', media)).to.deep.equal({ lost: 'told', retrying: true, tell: true });
     expect(failureReport('told', media)).to.deep.equal({ lost: 'told', retrying: true, tell: false });
-    expect(failureReport('told', { kind: 'vendor', retryable: false })).to.deep.equal({
+    expect(failureReport('told', { reason: 'vendor', retryable: false })).to.deep.equal({
       lost: 'yes',
       retrying: false,
       tell: true,
@@ -137,18 +137,18 @@ describe('watchdog: reloads with backoff, giving up, and trying again told once 
     ).to.equal(false);
     const retries: number[] = [];
     expect(
-      dog.failed({ kind: 'source', retryable: true }, () => retries.push(clock.now())),
+      dog.failed({ reason: 'source', retryable: true }, () => retries.push(clock.now())),
       'told',
     ).to.equal(true);
     expect(
-      dog.failed({ kind: 'source', retryable: true }, () => retries.push(clock.now())),
+      dog.failed({ reason: 'source', retryable: true }, () => retries.push(clock.now())),
       'not twice',
     ).to.equal(false);
     clock.tick(TIMING.retryEveryMs);
     expect(retries, 'one retry after 30 s (the second failure replaced the first timer)').to.deep.equal([
       7000 + TIMING.retryEveryMs,
     ]);
-    dog.failed({ kind: 'source', retryable: true }, () => retries.push(clock.now()));
+    dog.failed({ reason: 'source', retryable: true }, () => retries.push(clock.now()));
     dog.scheduleReload(1, () => undefined);
     dog.cancel();
     expect(clock.pending, 'no timer left').to.equal(0);
@@ -275,7 +275,7 @@ describe('volume, notices and the annotation hooks', () => {
 
   it('notices leave after their time and the indicator after its own, in test time; dispose leaves no timer', () => {
     const clock = new FakeClock();
-    const state = createPlayerState();
+    const state = createPlayerStore();
     const notices = new Notices(() => state, timeOf(clock));
     notices.notify('info', 'ccFallback');
     clock.tick(1000);
@@ -291,11 +291,11 @@ describe('volume, notices and the annotation hooks', () => {
     expect(clock.pending).to.equal(0);
   });
 
-  it('entering markup remembers how playback was, once; a screenshot takes its turn, its frame 100 ms later', async () => {
+  it('entering markup remembers how playback was, once; a screenshot takes its turn, the frame 100 ms on', async () => {
     const clock = new FakeClock();
     const markup = new Markup(timeOf(clock));
-    expect(markup.enter({ player: 1, key: 'k', index: 2 })).to.equal(true);
-    expect(markup.enter({ player: 2, key: 'k', index: 2 }), 'entered already').to.equal(false);
+    expect(markup.enter({ playerState: 1, key: 'k', index: 2 })).to.equal(true);
+    expect(markup.enter({ playerState: 2, key: 'k', index: 2 }), 'entered already').to.equal(false);
     expect(markup.entry).to.deep.equal({ playing: true, key: 'k', index: 2 });
     expect([markup.screenshotTurn(), markup.screenshotTurn()]).to.deep.equal([true, false]);
     clock.tick(TIMING.screenshotSpacingMs);
@@ -334,23 +334,23 @@ describe('stage and item loads', () => {
   it("tells a failed load by its kind: the time limit, an SDK's failure, a vendor's refusal, a media error", () => {
     const told = (error: unknown, kind: 'html5' | 'youtube' | 'vimeo', timedOutMs?: number) => {
       const e = loadError(error, kind, timedOutMs);
-      return [e.failure.kind, e.notice, e.passing, e.failure.retryable];
+      return [e.failure.reason, e.notice, e.passing, e.failure.retryable];
     };
     expect(told(new Error('x'), 'html5', 20000)).to.deep.equal(['media', 'mediaError', true, true]);
     expect(told(new Error('x'), 'youtube', 20000)).to.deep.equal(['script', 'youtubeScript', false, true]);
-    expect(told(Object.assign(new Error('x'), { kind: 'script' }), 'vimeo')).to.deep.equal([
+    expect(told(Object.assign(new Error('x'), { reason: 'script' }), 'vimeo')).to.deep.equal([
       'script',
       'vimeoScript',
       false,
       undefined,
     ]);
-    expect(told(Object.assign(new Error('gone'), { kind: 'vendor', code: 150 }), 'youtube')).to.deep.equal([
+    expect(told(Object.assign(new Error('gone'), { reason: 'vendor', code: 150 }), 'youtube')).to.deep.equal([
       'vendor',
       'vendorError',
       false,
       undefined,
     ]);
-    expect(told(Object.assign(new Error('decode'), { kind: 'media', code: 3 }), 'html5')).to.deep.equal([
+    expect(told(Object.assign(new Error('decode'), { reason: 'media', code: 3 }), 'html5')).to.deep.equal([
       'media',
       'mediaError',
       true,
@@ -385,7 +385,7 @@ describe('stage and item loads', () => {
     expect(clock.pending).to.equal(0);
   });
 
-  it('opens an item: a source failure is a source error; a vendor kind waits for the stage, with the clock', async () => {
+  it('opens an item: a source failure is a source error; a vendor kind waits for the stage (the clock)', async () => {
     const clock = new FakeClock();
     const stage = new Stage();
     const contexts: LoadContext[] = [];
@@ -406,7 +406,7 @@ describe('stage and item loads', () => {
       load: () => Promise.resolve(adapter),
     };
     const sourceError = await rejection(opener.open(failing, item(), 'en', pb, events, new AbortController().signal));
-    expect([(sourceError as ItemLoadError).failure.kind, (sourceError as ItemLoadError).notice]).to.deep.equal([
+    expect([(sourceError as ItemLoadError).failure.reason, (sourceError as ItemLoadError).notice]).to.deep.equal([
       'source',
       'sourceError',
     ]);
@@ -516,6 +516,6 @@ describe('adapters and SDK loads on the player clock', () => {
     clock.tick(DEFAULT_SCRIPT_TIMEOUT_MS);
     const error = await loading;
     expect(error).to.be.instanceOf(PlayerLoadError);
-    expect((error as PlayerLoadError).kind).to.equal('script');
+    expect((error as PlayerLoadError).reason).to.equal('script');
   });
 });

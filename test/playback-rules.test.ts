@@ -1,15 +1,33 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
-import { renderCount } from '../src/app/render-count';
+import { renderCount } from '../src/screens/render-count';
 import { ControlsVisibility } from '../src/playback/controls-visibility';
-import { captionLanguages, crossedChapters, furthestWatched, isEnded, muted, newMilestones, seekTarget, steppedVolume, unmuted, withVolume } from '../src/playback/rules';
+import {
+  captionLanguages,
+  crossedChapters,
+  furthestWatched,
+  isEnded,
+  muted,
+  newMilestones,
+  seekTarget,
+  steppedVolume,
+  unmuted,
+  withVolume,
+} from '../src/playback/rules';
 import { PLAYER_STATE, TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
 import { $, cleanPlayersAndFaults, mountPlayer, steady, text, waitFor } from './helpers';
 
 describe('playback rules (pure)', () => {
   it('end: past the duration, at 100 %, or under 0.1 s left; never without a duration', () => {
-    expect([isEnded(9, 9), isEnded(9.5, 9), isEnded(8.91, 9), isEnded(8.85, 9), isEnded(0, 0), isEnded(5, 0)]).to.deep.equal([true, true, true, false, false, false]);
+    expect([
+      isEnded(9, 9),
+      isEnded(9.5, 9),
+      isEnded(8.91, 9),
+      isEnded(8.85, 9),
+      isEnded(0, 0),
+      isEnded(5, 0),
+    ]).to.deep.equal([true, true, true, false, false, false]);
   });
 
   it('volume: clamped, 0 mutes and resets the unmute volume to 1, mute remembers, unmute restores else 1', () => {
@@ -20,16 +38,26 @@ describe('playback rules (pure)', () => {
     const m = muted(start);
     expect(m).to.deep.equal({ volume: 0.6, muted: true, unmuteVolume: 0.6 });
     expect(unmuted(m)).to.deep.equal({ volume: 0.6, muted: false, unmuteVolume: 0.6 });
-    expect(unmuted({ volume: 0, muted: true, unmuteVolume: 0 })).to.deep.equal({ volume: 1, muted: false, unmuteVolume: 0 });
-    expect([steppedVolume(start, 0.1), steppedVolume(m, 0.1), steppedVolume({ ...start, volume: 0.7 }, -0.1)]).to.deep.equal([0.7, 0.1, 0.6]);
+    expect(unmuted({ volume: 0, muted: true, unmuteVolume: 0 })).to.deep.equal({
+      volume: 1,
+      muted: false,
+      unmuteVolume: 0,
+    });
+    expect([
+      steppedVolume(start, 0.1),
+      steppedVolume(m, 0.1),
+      steppedVolume({ ...start, volume: 0.7 }, -0.1),
+    ]).to.deep.equal([0.7, 0.1, 0.6]);
   });
 
-  it('skipping: the furthest point watched moves with playback only; a seek cannot pass it when skipping is off', () => {
+  it('skipping: the furthest point watched moves with playback only; a seek cannot pass it when skipping off', () => {
     expect([furthestWatched(2, 2.04), furthestWatched(2, 5), furthestWatched(5, 3)]).to.deep.equal([2.04, 2, 5]);
     expect(seekTarget(7, 9, true, 2, 2)).to.equal(7);
     expect(seekTarget(7, 9, false, 2, 1.5)).to.equal(2);
     expect(seekTarget(1, 9, false, 2, 1.5)).to.equal(1);
-    expect([seekTarget(-4, 9, true, 0, 0), seekTarget(40, 9, true, 0, 0), seekTarget(40, 0, true, 0, 0)]).to.deep.equal([0, 9, 40]);
+    expect([seekTarget(-4, 9, true, 0, 0), seekTarget(40, 9, true, 0, 0), seekTarget(40, 0, true, 0, 0)]).to.deep.equal(
+      [0, 9, 40],
+    );
   });
 
   it('analytics: each milestone once; a chapter step only when continuous playback crosses its start', () => {
@@ -52,7 +80,7 @@ describe('playback rules (pure)', () => {
 });
 
 describe('controls visibility (fake clock)', () => {
-  it("shows on activity, hides after the mouse's or the touch's time while playing, stays while paused and ready", () => {
+  it("shows on activity, hides after the mouse's or touch's time while playing, stays while paused and ready", () => {
     const clock = new FakeClock();
     const shell = { controlsVisible: false };
     const controls = new ControlsVisibility(shell, () => clock);
@@ -87,10 +115,22 @@ describe('control bar renders', () => {
   it('opening a video renders the bar once per change it shows, not once per state change or measurement', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
     const c = el[CONTROLLER];
-    await waitFor(() => c.state.playback.ready && c.state.playback.hasCaptions && $(el, '.controls'), 'ready with captions');
+    await waitFor(
+      () => c.state.playback.ready && c.state.playback.hasCaptions && $(el, '.controls'),
+      'ready with captions',
+    );
     // The resize observer's first measurements, and what they render, are over.
     const row = $(el, '.control-row')!;
-    await steady(() => [renderCount(c, 'controls'), renderCount(c, 'player-screen'), renderCount(c, 'shell'), row.getBoundingClientRect().width, row.dataset.wrapped], 'the bar measured and rendered');
+    await steady(
+      () => [
+        renderCount(c, 'controls'),
+        renderCount(c, 'player-screen'),
+        renderCount(c, 'shell'),
+        row.getBoundingClientRect().width,
+        row.dataset.wrapped,
+      ],
+      'the bar measured and rendered',
+    );
     // The first render, its measured layout, the captions' Transcript button and its layout, the item ready:
     // 5 at most (before: 8 or 9, with renders for equal layouts and for every render of the screen above).
     expect(renderCount(c, 'controls')).to.be.within(2, 5);
@@ -103,7 +143,7 @@ describe('control bar renders', () => {
     const c = el[CONTROLLER];
     await waitFor(() => c.state.playback.ready && $(el, '.controls'), 'ready');
     await el.playVideo();
-    await waitFor(() => c.state.playback.player === 1, 'playing');
+    await waitFor(() => c.state.playback.playerState === 1, 'playing');
     const before = renderCount(c, 'controls');
     const time = text(el, '[data-control="time"]');
     const t0 = c.state.playback.currentTime;

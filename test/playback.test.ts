@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
-import { ANALYTICS } from '../src/playback/analytics';
+import { ANALYTICS } from '../src/core/analytics';
 import { TIMING } from '../src/playback/timing';
 import { nextIndex, prevIndex, setIndex } from '../src/playback/playlist-index';
 import { parseVtt } from '../src/playback/vtt';
@@ -8,7 +8,27 @@ import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { FakeClock } from './fake-clock';
 import { messages as ptMessages } from '../locales/pt/player';
 
-import { $, answerNext, cleanPlayersAndFaults, $$, clearFailures, clearStorage, controlNames, failNext, FAULT_PROVIDER_URL, findControl, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath, flat, nextTask } from './helpers';
+import {
+  $,
+  answerNext,
+  cleanPlayersAndFaults,
+  $$,
+  clearFailures,
+  clearStorage,
+  controlNames,
+  failNext,
+  FAULT_PROVIDER_URL,
+  findControl,
+  mountPlayer,
+  shadow,
+  text,
+  unmountAll,
+  waitFor,
+  waitForPath,
+  flat,
+  nextTask,
+  replaceProperty,
+} from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const engine = (el: PatientEdPlayerElement) => el[CONTROLLER].engine;
@@ -17,7 +37,11 @@ const video = (el: PatientEdPlayerElement) => $<HTMLVideoElement>(el, 'video.med
 /** Mount on a playlist and wait until its first item is ready (state 0). */
 async function mountReady(attrs: Record<string, string>, clock?: FakeClock) {
   const el = await mountPlayer({ client: 'demo', ...attrs }, { clock });
-  await waitFor(() => pb(el).ready && pb(el).player === 0, `ready item (state ${pb(el).player}, error ${pb(el).error?.message})`, 10000);
+  await waitFor(
+    () => pb(el).ready && pb(el).playerState === 0,
+    `ready item (state ${pb(el).playerState}, error ${pb(el).error?.message})`,
+    10000,
+  );
   return el;
 }
 
@@ -29,13 +53,22 @@ function record<T>(el: HTMLElement, type: string) {
 
 describe('playlist index rules and VTT (pure)', () => {
   it('set out of range or negative -> 0; prev at 0 stays 0; next at the last wraps to 0', () => {
-    expect([setIndex(2, 3), setIndex(3, 3), setIndex(-1, 3), setIndex(1.5, 3), setIndex('1', 3)]).to.deep.equal([2, 0, 0, 0, 0]);
+    expect([setIndex(2, 3), setIndex(3, 3), setIndex(-1, 3), setIndex(1.5, 3), setIndex('1', 3)]).to.deep.equal([
+      2, 0, 0, 0, 0,
+    ]);
     expect([prevIndex(0), prevIndex(2)]).to.deep.equal([0, 1]);
     expect([nextIndex(0, 3), nextIndex(2, 3), nextIndex(0, 0)]).to.deep.equal([1, 0, 0]);
   });
 
   it('parses WebVTT and ignores malformed blocks', () => {
-    const cues = parseVtt('WEBVTT\n\n1\n00:00.000 --> 00:02.500\nHello <b>there</b>\n\nbad --> block\nx\n\n00:00:03.000 --> 00:00:04.000 align:start\nTwo\nlines');
+    const cues = parseVtt(
+      [
+        'WEBVTT',
+        '1\n00:00.000 --> 00:02.500\nHello <b>there</b>',
+        'bad --> block\nx',
+        '00:00:03.000 --> 00:00:04.000 align:start\nTwo\nlines',
+      ].join('\n\n'),
+    );
     expect(cues).to.deep.equal([
       { start: 0, end: 2.5, text: 'Hello there' },
       { start: 3, end: 4, text: 'Two\nlines' },
@@ -58,13 +91,13 @@ describe('playback of the real sample MP4s', () => {
     expect(pb(el).kind).to.equal('html5');
     expect(video(el).src).to.match(/\/media\/knee-overview\/en\.mp4$/);
     await engine(el).play();
-    await waitFor(() => pb(el).player === 1 && pb(el).currentTime > 0.3, 'playing and time advancing');
+    await waitFor(() => pb(el).playerState === 1 && pb(el).currentTime > 0.3, 'playing and time advancing');
     expect(states.map((s) => s.state)).to.deep.equal([0, 1]);
     const playing = states[1];
     expect(playing.duration).to.be.greaterThan(5);
     expect(playing.currentTime).to.be.a('number');
     engine(el).pause();
-    await waitFor(() => pb(el).player === 2, 'paused');
+    await waitFor(() => pb(el).playerState === 2, 'paused');
     expect(video(el).paused).to.equal(true);
     expect(states.map((s) => s.state)).to.deep.equal([0, 1, 2]);
     expect(states[2].currentTime).to.be.greaterThan(0.3);
@@ -140,7 +173,10 @@ describe('playback of the real sample MP4s', () => {
     el[CONTROLLER].setLocalPreference('ccLanguage', 'es');
     el[CONTROLLER].setLocalPreference('ccFontColor', '#FFFF00');
     engine(el).seek(0.5);
-    await waitFor(() => pb(el).ccLanguage === 'es' && $(el, '.captions') && text(el, '.captions') !== english, 'Spanish captions');
+    await waitFor(
+      () => pb(el).ccLanguage === 'es' && $(el, '.captions') && text(el, '.captions') !== english,
+      'Spanish captions',
+    );
     expect($(el, '.captions')!.getAttribute('lang')).to.equal('es');
     await waitFor(() => getComputedStyle($(el, '.caption-line')!).color === 'rgb(255, 255, 0)', 'yellow captions');
   });
@@ -152,18 +188,18 @@ describe('playback of the real sample MP4s', () => {
     const analytics = record<{ type: number; label: string }>(el, 'analytics');
     const count = pb(el).playlist!.items.length;
     await engine(el).play();
-    await waitFor(() => pb(el).player === 1, 'playing');
+    await waitFor(() => pb(el).playerState === 1, 'playing');
     engine(el).seek(pb(el).duration - 0.3);
-    await waitFor(() => pb(el).index === 1 && pb(el).player === 1, 'next item playing', 10000);
+    await waitFor(() => pb(el).index === 1 && pb(el).playerState === 1, 'next item playing', 10000);
     expect(states.map((s) => s.state)).to.include(9);
     expect(text(el, '.item-title')).to.match(/^2 of /);
     engine(el).setIndex(count - 1, true);
-    await waitFor(() => pb(el).index === count - 1 && pb(el).player === 1, 'last item playing', 10000);
+    await waitFor(() => pb(el).index === count - 1 && pb(el).playerState === 1, 'last item playing', 10000);
     engine(el).seek(pb(el).duration - 0.3);
     await waitFor(() => ends.length === 1, 'playlistend', 10000);
     expect(ends[0]).to.deep.equal({ code: 'A_DEMO_VIDEO' });
     expect(analytics.at(-1)).to.deep.equal({ type: ANALYTICS.PLAYLIST_END, label: 'A_DEMO_VIDEO' });
-    expect(pb(el).player).to.equal(9);
+    expect(pb(el).playerState).to.equal(9);
     expect(pb(el).index).to.equal(count - 1);
   });
 
@@ -188,7 +224,7 @@ describe('playback of the real sample MP4s', () => {
   it('a language change reloads the playlist in place: same item, same time, still playing, new audio', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO' });
     engine(el).setIndex(1, true);
-    await waitFor(() => pb(el).index === 1 && pb(el).player === 1, 'second item playing', 10000);
+    await waitFor(() => pb(el).index === 1 && pb(el).playerState === 1, 'second item playing', 10000);
     engine(el).seek(3);
     const analytics = record<{ type: number; label: string }>(el, 'analytics');
     // The Spanish media's `playing` (heard first, in the capture phase): the engine starts a viewing there, if ever.
@@ -196,12 +232,18 @@ describe('playback of the real sample MP4s', () => {
     const onPlaying = (e: Event) => (spanishPlaying ||= (e.target as HTMLMediaElement).src.endsWith('/es.mp4'));
     shadow(el).addEventListener('playing', onPlaying, true);
     el[CONTROLLER].setLanguage('es');
-    await waitFor(() => spanishPlaying && pb(el).voLanguage === 'es' && pb(el).player === 1, `Spanish, playing (${pb(el).voLanguage} ${pb(el).player} ${video(el)?.src} ${pb(el).index})`, 10000);
+    await waitFor(
+      () => spanishPlaying && pb(el).voLanguage === 'es' && pb(el).playerState === 1,
+      `Spanish, playing (${pb(el).voLanguage} ${pb(el).playerState} ${video(el)?.src} ${pb(el).index})`,
+      10000,
+    );
     shadow(el).removeEventListener('playing', onPlaying, true);
     expect(pb(el).index).to.equal(1);
     expect(pb(el).currentTime).to.be.at.least(2.5);
     // The same viewing: no second load / start for analytics.
-    expect(analytics.filter((a) => a.type === ANALYTICS.VIDEO_LOAD || a.type === ANALYTICS.VIDEO_START)).to.deep.equal([]);
+    expect(analytics.filter((a) => a.type === ANALYTICS.VIDEO_LOAD || a.type === ANALYTICS.VIDEO_START)).to.deep.equal(
+      [],
+    );
   });
 
   it('a dual-language playlist plays each file item in en then es, with double runtime', async () => {
@@ -219,8 +261,18 @@ describe('playback of the real sample MP4s', () => {
     el[CONTROLLER].navigate('/demo/player/A_DEMO_DUAL/list');
     await waitFor(() => $$(el, '.modal .playlist-item').length === 4, 'the four entries');
     const entries = $$(el, '.modal .playlist-item button');
-    expect(entries.map((b) => b.querySelector('.playlist-item-language')?.textContent)).to.deep.equal(['(English)', '(Español)', '(English)', '(Español)']);
-    expect(entries.map((b) => b.querySelector('.playlist-item-language')?.getAttribute('lang'))).to.deep.equal(['en', 'es', 'en', 'es']);
+    expect(entries.map((b) => b.querySelector('.playlist-item-language')?.textContent)).to.deep.equal([
+      '(English)',
+      '(Español)',
+      '(English)',
+      '(Español)',
+    ]);
+    expect(entries.map((b) => b.querySelector('.playlist-item-language')?.getAttribute('lang'))).to.deep.equal([
+      'en',
+      'es',
+      'en',
+      'es',
+    ]);
     expect(entries.map((b) => b.getAttribute('aria-current'))).to.deep.equal([null, 'true', null, null]);
     expect(getComputedStyle(entries[1]).fontWeight).to.equal('700');
     // The marker is decoration: the button's name is the title and the language.
@@ -243,9 +295,9 @@ describe('playback of the real sample MP4s', () => {
     expect($$(el, '.slide:not([hidden])').length).to.equal(1);
     const ends = record(el, 'playlistend');
     await engine(el).play();
-    await waitFor(() => pb(el).player === 1 && pb(el).currentTime > 0.1, 'slides playing');
+    await waitFor(() => pb(el).playerState === 1 && pb(el).currentTime > 0.1, 'slides playing');
     engine(el).pause();
-    await waitFor(() => pb(el).player === 2, 'slides paused');
+    await waitFor(() => pb(el).playerState === 2, 'slides paused');
     const slides = pb(el).playlist!.items[0].slides;
     engine(el).seek(slides[1].t / 1000 + 0.1);
     await waitFor(() => $(el, '.slide[data-slide="1"]:not([hidden])'), 'second slide shown');
@@ -265,7 +317,7 @@ describe('keyboard, controls and notices', () => {
     target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true, cancelable: true }));
   };
 
-  it('every keyboard shortcut of section 9', async () => {
+  it('every keyboard shortcut of the player', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO' });
     engine(el).seek(4);
     press(el, 'ArrowRight');
@@ -277,9 +329,9 @@ describe('keyboard, controls and notices', () => {
     expect(pb(el).currentTime).to.be.closeTo(Math.min(10, pb(el).duration), 0.3);
     engine(el).seek(1);
     press(el, ' ');
-    await waitFor(() => pb(el).player === 1, 'space plays');
+    await waitFor(() => pb(el).playerState === 1, 'space plays');
     press(el, 'k');
-    await waitFor(() => pb(el).player === 2, 'k pauses');
+    await waitFor(() => pb(el).playerState === 2, 'k pauses');
     press(el, 'm');
     expect(pb(el).muted).to.equal(true);
     press(el, 'M');
@@ -291,15 +343,15 @@ describe('keyboard, controls and notices', () => {
     press(el, 'ArrowDown');
     expect(pb(el).volume).to.be.closeTo(0.4, 0.001);
     let fullscreenRequests = 0;
-    const original = el.requestFullscreen;
-    el.requestFullscreen = async () => {
+    const restore = replaceProperty(el, 'requestFullscreen', () => {
       fullscreenRequests++;
-    };
+      return Promise.resolve();
+    });
     try {
       press(el, 'f');
       expect(fullscreenRequests).to.equal(1);
     } finally {
-      el.requestFullscreen = original;
+      restore();
     }
   });
 
@@ -314,14 +366,16 @@ describe('keyboard, controls and notices', () => {
     expect(pb(el2).muted).to.equal(false);
   });
 
-  it('controls show on mouse move and hide after their time while playing; stay while paused (player clock)', async () => {
+  it('controls show on mouse move and hide after their time while playing; stay while paused (a clock)', async () => {
     const clock = new FakeClock();
     const el = await mountReady({ code: 'A_DEMO_VIDEO' }, clock);
     const c = el[CONTROLLER];
     const shell = $(el, '.shell')!;
     await engine(el).play();
-    await waitFor(() => pb(el).player === 1, 'playing');
-    $(el, '.stage')!.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'mouse' }));
+    await waitFor(() => pb(el).playerState === 1, 'playing');
+    $(el, '.stage')!.dispatchEvent(
+      new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'mouse' }),
+    );
     await waitFor(() => shell.classList.contains('controls-visible'), 'controls visible');
     // The hide timer sets the state at once; the shell's class follows the state.
     clock.tick(TIMING.controlsHideMouseMs - 1);
@@ -345,8 +399,10 @@ describe('keyboard, controls and notices', () => {
     const c = el[CONTROLLER];
     const shell = $(el, '.shell')!;
     await engine(el).play();
-    await waitFor(() => pb(el).player === 1, 'playing');
-    $(el, '.stage')!.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'touch' }));
+    await waitFor(() => pb(el).playerState === 1, 'playing');
+    $(el, '.stage')!.dispatchEvent(
+      new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType: 'touch' }),
+    );
     await waitFor(() => shell.classList.contains('controls-visible'), 'controls visible');
     clock.tick(TIMING.controlsHideTouchMs - 1);
     expect(c.state.shell.controlsVisible, "still visible just before the touch's time").to.equal(true);
@@ -370,11 +426,15 @@ describe('keyboard, controls and notices', () => {
 
   it('language fallbacks show the exact notices, announced, for their time', async () => {
     const clock = new FakeClock();
-    const el = await mountPlayer({ client: 'demo', code: 'A_POSTURE', 'vo-language': 'de', 'cc-language': 'pt' }, { clock });
+    const el = await mountPlayer(
+      { client: 'demo', code: 'A_POSTURE', 'vo-language': 'de', 'cc-language': 'pt' },
+      { clock },
+    );
     await waitFor(() => $$(el, '.notice').length === 2, 'two notices', 10000);
     expect($(el, '.notices')!.getAttribute('aria-live')).to.equal('polite');
     expect($$(el, '.notice').map((n) => n.textContent)).to.have.members([
-      'Your selected video language preference is not available for this video. Video will play in English as a fallback.',
+      'Your selected video language preference is not available for this video. ' +
+        'Video will play in English as a fallback.',
       'If a video does not support your selected language, subtitles will display in English.',
     ]);
     expect([pb(el).voLanguage, pb(el).ccLanguage]).to.deep.equal(['en', 'en']);
@@ -387,7 +447,10 @@ describe('keyboard, controls and notices', () => {
     // In the visitor's language when the menu is in it.
     const pt = await mountPlayer({ client: 'demo', code: 'A_POSTURE', language: 'pt' });
     await waitFor(() => $$(pt, '.notice').length === 2, 'two Portuguese notices', 10000);
-    expect($$(pt, '.notice').map((n) => n.textContent)).to.have.members([flat(ptMessages['notice.voFallback']), flat(ptMessages['notice.ccFallback'])]);
+    expect($$(pt, '.notice').map((n) => n.textContent)).to.have.members([
+      flat(ptMessages['notice.voFallback']),
+      flat(ptMessages['notice.ccFallback']),
+    ]);
     // Supported languages: no notice.
     const es = await mountReady({ code: 'A_DEMO_VIDEO', language: 'es' });
     expect([pb(es).voLanguage, pb(es).ccLanguage]).to.deep.equal(['es', 'es']);
@@ -397,10 +460,10 @@ describe('keyboard, controls and notices', () => {
   it('the menu action pauses and goes to the info screen; modals are keyboard operable and axe-clean', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO' });
     await engine(el).play();
-    await waitFor(() => pb(el).player === 1, 'playing');
+    await waitFor(() => pb(el).playerState === 1, 'playing');
     (await findControl(el, 'menu')).click();
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO/info');
-    await waitFor(() => pb(el).player === 2, 'paused by menu');
+    await waitFor(() => pb(el).playerState === 2, 'paused by menu');
     await waitFor(() => $(el, '.info-list'), 'info');
     expect(text(el, '.info-list')).to.contain('03/14/2026');
     await expect(el).shadowDom.to.be.accessible();
@@ -414,7 +477,9 @@ describe('keyboard, controls and notices', () => {
     // Its name reads "time title"; the list's numbers (drawn left of each entry) have room inside the dialog.
     expect(chapter.textContent).to.match(/^\d+:\d\d \S/);
     const entryLeft = chapter.closest('li')!.getBoundingClientRect().left;
-    const bodyLeft = $(el, '.modal-body')!.getBoundingClientRect().left + parseFloat(getComputedStyle($(el, '.modal-body')!).paddingLeft);
+    const bodyLeft =
+      $(el, '.modal-body')!.getBoundingClientRect().left +
+      parseFloat(getComputedStyle($(el, '.modal-body')!).paddingLeft);
     expect(entryLeft - bodyLeft).to.be.at.least(1.5 * parseFloat(getComputedStyle(chapter).fontSize));
     (chapter as HTMLElement).click();
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
@@ -465,7 +530,7 @@ describe('analytics', () => {
     const item = pb(el).playlist!.items[0];
     expect(events[0]).to.deep.equal({ type: ANALYTICS.VIDEO_LOAD, label: item.code });
     await engine(el).play();
-    await waitFor(() => pb(el).player === 1, 'playing');
+    await waitFor(() => pb(el).playerState === 1, 'playing');
     expect(events.map((e) => e.type)).to.include.members([ANALYTICS.PLAYLIST_START, ANALYTICS.VIDEO_START]);
     const chapter = item.chapters.find((c) => c.f > 0)!;
     engine(el).seek(chapter.f / 1000 - 0.4);
@@ -479,18 +544,23 @@ describe('analytics', () => {
     await waitFor(() => pb(el).currentTime > back + 0.1, 'playing on from 30 %', 5000);
     engine(el).seek(pb(el).duration - 0.3);
     await waitFor(() => events.some((e) => e.type === ANALYTICS.VIDEO_END), 'end', 5000);
-    const percents = events.filter((e) => e.type === ANALYTICS.VIDEO_PERCENT && e.label.startsWith(item.code)).map((e) => e.label);
+    const percents = events
+      .filter((e) => e.type === ANALYTICS.VIDEO_PERCENT && e.label.startsWith(item.code))
+      .map((e) => e.label);
     expect(percents).to.deep.equal([25, 50, 75, 100].map((m) => `${item.code} ${m}%`));
     await waitFor(() => events.some((e) => e.type === ANALYTICS.PLAYLIST_ITEM), 'next item start', 8000);
   });
 
   it('sends nothing when googleAnalytics is off', async () => {
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES', 'google-analytics': '0' }, { waitReady: false });
+    const el = await mountPlayer(
+      { client: 'demo', code: 'A_DEMO_SLIDES', 'google-analytics': '0' },
+      { waitReady: false },
+    );
     const events = record(el, 'analytics');
     await waitFor(() => pb(el).ready, 'ready');
     await engine(el).play();
     engine(el).seek(pb(el).duration - 0.2);
-    await waitFor(() => pb(el).player === 9, 'ended', 5000);
+    await waitFor(() => pb(el).playerState === 9, 'ended', 5000);
     expect(events).to.deep.equal([]);
   });
 });
@@ -503,7 +573,7 @@ describe('failures show a message while the rest of the player works', () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => $(el, '.stage-error'), 'error on the stage', 10000);
     expect(text(el, '.stage-error')).to.equal('This video could not be loaded. Please try again later.');
-    expect(pb(el).error?.kind).to.equal('source');
+    expect(pb(el).error?.reason).to.equal('source');
     expect(text(el, '.notice-error')).to.equal('This video could not be loaded. Please try again later.');
     engine(el).next();
     await waitFor(() => pb(el).ready && pb(el).index === 1 && !pb(el).error, 'next item works', 10000);
@@ -514,7 +584,7 @@ describe('failures show a message while the rest of the player works', () => {
     await failNext('/media/knee-overview/', 500, 20);
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => pb(el).error, 'media error', 10000);
-    expect(pb(el).error!.kind).to.equal('media');
+    expect(pb(el).error!.reason).to.equal('media');
     expect(text(el, '.stage-error p')).to.equal('This video could not be played.');
     // "Try again" really loads it again: the server is fine now.
     await clearFailures();
@@ -526,12 +596,13 @@ describe('failures show a message while the rest of the player works', () => {
 
   it('a refused play() shows the device-restriction notice', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO' });
-    const original = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+    const restore = replaceProperty(HTMLMediaElement.prototype, 'play', () =>
+      Promise.reject(new DOMException('refused', 'NotAllowedError')),
+    );
     try {
       expect(await engine(el).play()).to.equal(false);
     } finally {
-      HTMLMediaElement.prototype.play = original;
+      restore();
     }
     await waitFor(() => $(el, '.notice'), 'notice');
     expect(text(el, '.notice')).to.equal('The video was unable to be played due to a device restriction.');
@@ -539,11 +610,15 @@ describe('failures show a message while the rest of the player works', () => {
   });
 
   it('a YouTube script that fails to load', async () => {
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_YT', 'youtube-api-url': '/test/fixtures/missing-youtube-api.js' });
+    const el = await mountPlayer({
+      client: 'demo',
+      code: 'A_DEMO_YT',
+      'youtube-api-url': '/test/fixtures/missing-youtube-api.js',
+    });
     await waitFor(() => $(el, '.stage-error'), 'script error', 20000);
     expect(text(el, '.stage-error p')).to.equal('YouTube API load error.');
     expect(text(el, '.stage-error [data-control="retry"]')).to.equal('Try again');
-    expect(pb(el).error!.kind).to.equal('script');
+    expect(pb(el).error!.reason).to.equal('script');
     $(el, '[data-action="menu"]')!.click();
     await waitFor(() => $(el, '.item-card, .section-card'), 'menu works');
   });
@@ -552,13 +627,16 @@ describe('failures show a message while the rest of the player works', () => {
     const yt = await mountReady({ code: 'A_DEMO_YT', 'youtube-api-url': '/test/fixtures/fake-youtube-iframe-api.js' });
     expect(pb(yt).kind).to.equal('youtube');
     await engine(yt).play();
-    await waitFor(() => pb(yt).player === 1 && pb(yt).currentTime > 0.2, 'youtube playing');
+    await waitFor(() => pb(yt).playerState === 1 && pb(yt).currentTime > 0.2, 'youtube playing');
     engine(yt).pause();
-    await waitFor(() => pb(yt).player === 2, 'youtube paused');
-    const vimeo = await mountReady({ code: 'A_DEMO_VIMEO', 'vimeo-api-url': '/test/fixtures/fake-vimeo-player-api.js' });
+    await waitFor(() => pb(yt).playerState === 2, 'youtube paused');
+    const vimeo = await mountReady({
+      code: 'A_DEMO_VIMEO',
+      'vimeo-api-url': '/test/fixtures/fake-vimeo-player-api.js',
+    });
     expect(pb(vimeo).kind).to.equal('vimeo');
     await engine(vimeo).play();
-    await waitFor(() => pb(vimeo).player === 1, 'vimeo playing');
+    await waitFor(() => pb(vimeo).playerState === 1, 'vimeo playing');
     expect(shadow(yt).querySelector('.stage')!.childElementCount).to.be.greaterThan(0);
   });
 });
@@ -569,29 +647,32 @@ describe('autoplay, touch devices, skipping rules and release', () => {
 
   it('autoplay 1 starts playing by itself; the default waits', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', autoplay: '1' });
-    await waitFor(() => pb(el).player === 1, 'autoplaying', 10000);
+    await waitFor(() => pb(el).playerState === 1, 'autoplaying', 10000);
     const still = await mountReady({ code: 'A_DEMO_VIDEO' });
     // Autoplay asks the media to play as the item becomes ready, and asking unpauses it at once.
     expect(video(still).paused, 'the media not asked to play').to.equal(true);
-    expect(pb(still).player).to.equal(0);
+    expect(pb(still).playerState).to.equal(0);
     expect($(still, '[data-control="big-play"]')).to.exist;
   });
 
   it('on touch devices autoplay is not forced: the player waits for a tap', async () => {
-    const originalMatchMedia = window.matchMedia;
+    const realMatchMedia = window.matchMedia.bind(window);
     const touchPoints = Object.getOwnPropertyDescriptor(Navigator.prototype, 'maxTouchPoints');
-    window.matchMedia = ((q: string) => ({ ...originalMatchMedia.call(window, q), matches: q.includes('coarse') })) as typeof window.matchMedia;
+    const restoreMatchMedia = replaceProperty(window, 'matchMedia', (q: string) => ({
+      ...realMatchMedia(q),
+      matches: q.includes('coarse'),
+    }));
     Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { configurable: true, get: () => 5 });
     try {
       const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', autoplay: '1' });
       await waitFor(() => pb(el).ready && pb(el).awaitingTap, 'awaiting a tap', 10000);
       // Autoplay would have asked the media to play as the item became ready (which unpauses it at once).
       expect(video(el).paused, 'the media not asked to play').to.equal(true);
-      expect(pb(el).player).to.equal(0);
+      expect(pb(el).playerState).to.equal(0);
       $(el, '[data-control="big-play"]')!.click();
-      await waitFor(() => pb(el).player === 1, 'playing after the tap');
+      await waitFor(() => pb(el).playerState === 1, 'playing after the tap');
     } finally {
-      window.matchMedia = originalMatchMedia;
+      restoreMatchMedia();
       if (touchPoints) Object.defineProperty(Navigator.prototype, 'maxTouchPoints', touchPoints);
     }
   });
@@ -617,7 +698,7 @@ describe('autoplay, touch devices, skipping rules and release', () => {
     const clock = new FakeClock();
     const el = await mountReady({ code: 'A_DEMO_VIDEO' }, clock);
     await engine(el).play();
-    await waitFor(() => pb(el).player === 1, 'playing');
+    await waitFor(() => pb(el).playerState === 1, 'playing');
     const media = video(el);
     const states = record(el, 'statechange');
     el.remove();
@@ -643,9 +724,9 @@ describe('review fixes: replay, chapter route, session choices, menu access, end
     const el = await mountReady({ code: 'A_DEMO_SLIDES' });
     await engine(el).play();
     engine(el).seek(pb(el).duration - 0.2);
-    await waitFor(() => pb(el).player === 9, 'ended', 5000);
+    await waitFor(() => pb(el).playerState === 9, 'ended', 5000);
     await engine(el).play();
-    await waitFor(() => pb(el).player === 1, 'playing again');
+    await waitFor(() => pb(el).playerState === 1, 'playing again');
     await waitFor(() => pb(el).currentTime > 0.2 && pb(el).currentTime < 5, 'time running from the start');
   });
 
@@ -657,7 +738,7 @@ describe('review fixes: replay, chapter route, session choices, menu access, end
     await waitFor(() => Math.abs(pb(el).currentTime - chapter.f / 1000) < 0.3, `at chapter 2 (${pb(el).currentTime})`);
   });
 
-  it('with ignore-local, the visitor\'s choices apply for the page but are not stored', async () => {
+  it("with ignore-local, the visitor's choices apply for the page but are not stored", async () => {
     const el = await mountPlayer({ client: 'demo', 'ignore-local': '1' });
     expect(await el.setLanguage('de')).to.equal(true);
     expect(el.getLanguage()).to.equal('de');
@@ -668,16 +749,20 @@ describe('review fixes: replay, chapter route, session choices, menu access, end
   it('menuaccess 0 removes the ways back to the menu', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO', menuaccess: '0' });
     expect(Boolean($(el, '[data-action="menu"]'))).to.equal(false);
-    expect(await controlNames(el)).to.include('settings').and.not.include('menu');
+    expect(await controlNames(el))
+      .to.include('settings')
+      .and.not.include('menu');
   });
 
   it('detects the end when less than 0.1 s remain, and when time passes the duration', async () => {
     for (const offset of [-0.05, 1]) {
       const el = await mountReady({ code: 'A_DEMO_VIDEO' });
       await engine(el).play();
-      await waitFor(() => pb(el).player === 1, 'playing');
+      await waitFor(() => pb(el).playerState === 1, 'playing');
       // The media keeps playing near its start; only the reported time says "end".
-      const adapter = (engine(el) as unknown as { adapter: { getCurrentTime: () => number; getDuration: () => number } }).adapter;
+      const adapter = (
+        engine(el) as unknown as { adapter: { getCurrentTime: () => number; getDuration: () => number } }
+      ).adapter;
       const d = adapter.getDuration();
       adapter.getCurrentTime = () => d + offset;
       await waitFor(() => pb(el).index === 1, `advanced (offset ${offset})`, 3000);
@@ -686,7 +771,16 @@ describe('review fixes: replay, chapter route, session choices, menu access, end
   });
 
   it('malformed provider data gives a clear message, never a blank or frozen player', async () => {
-    const cyclic = JSON.stringify({ code: 'root', children: [{ code: 'L_X', layer: 'library', children: [{ code: 'L_X' }, { code: 'A_OK', file: 'knee-overview', labels: { en: 'Fine' } }] }] });
+    const cyclic = JSON.stringify({
+      code: 'root',
+      children: [
+        {
+          code: 'L_X',
+          layer: 'library',
+          children: [{ code: 'L_X' }, { code: 'A_OK', file: 'knee-overview', labels: { en: 'Fine' } }],
+        },
+      ],
+    });
     await clearFailures();
     await answerNext('/api/clients/demo/profile', cyclic);
     const menu = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL });
@@ -697,7 +791,8 @@ describe('review fixes: replay, chapter route, session choices, menu access, end
       await answerNext('/api/clients/demo/playlists/A_DEMO_VIDEO', body);
       const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
       await waitFor(() => $(el, '.load-failure, .player-frame'), `a screen for ${body}`);
-      if ($(el, '.load-failure')) expect(text(el, '.load-failure-message')).to.equal('The content server sent data the player could not read.');
+      if ($(el, '.load-failure'))
+        expect(text(el, '.load-failure-message')).to.equal('The content server sent data the player could not read.');
       else expect(el.getPlayerState()).to.equal(-1);
       expect($(el, '.shell')).to.exist;
     }
@@ -706,7 +801,10 @@ describe('review fixes: replay, chapter route, session choices, menu access, end
   it('a modal takes the focus, traps Tab, and gives the focus back to its opener on close', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO' });
     el.style.width = '1100px'; // room for every control in the row: the opener is an optional control's own button
-    const opener = await waitFor(() => $<HTMLElement>(el, '.control-row [data-control="list"]:not(.more-item)'), 'Playlist in the row');
+    const opener = await waitFor(
+      () => $<HTMLElement>(el, '.control-row [data-control="list"]:not(.more-item)'),
+      'Playlist in the row',
+    );
     opener.focus();
     opener.click();
     const dialog = await waitFor(() => $(el, '[role="dialog"]'), 'dialog');
@@ -725,10 +823,10 @@ describe('the host page around playback: moves, volume across playlists, early s
   beforeEach(clearStorage);
   afterEach(unmountAll);
 
-  it('moved to another parent within one task, the video plays on: same media, no reload, no state change', async () => {
+  it('moved to another parent within a task, the video plays on: same media, no reload, no state change', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO', captions: 'off' });
     await el.playVideo();
-    await waitFor(() => pb(el).player === 1 && pb(el).currentTime > 0.5, 'playing');
+    await waitFor(() => pb(el).playerState === 1 && pb(el).currentTime > 0.5, 'playing');
     const media = video(el);
     const states = record<{ state: number }>(el, 'statechange');
     const box = document.createElement('div');
@@ -738,14 +836,14 @@ describe('the host page around playback: moves, volume across playlists, early s
       const at = pb(el).currentTime;
       await waitFor(() => pb(el).currentTime > at + 0.5, 'time going on after the move', 4000);
       expect(video(el), 'the same media element').to.equal(media);
-      expect([pb(el).player, media.paused]).to.deep.equal([1, false]);
+      expect([pb(el).playerState, media.paused]).to.deep.equal([1, false]);
       expect(states.map((s) => s.state)).to.deep.equal([]);
     } finally {
       box.remove();
     }
   });
 
-  it('taken off the page and put back later, the player comes back on the same item at the same time, paused', async () => {
+  it('taken off the page and put back later, the player is back on the same item and time, paused', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO', captions: 'off' });
     await el.seekToIndex(1);
     await waitFor(() => pb(el).ready && pb(el).index === 1, 'second item');
@@ -762,7 +860,7 @@ describe('the host page around playback: moves, volume across playlists, early s
     expect(el.getPlayerState()).to.not.equal(1);
   });
 
-  it('the volume chosen stays when another playlist opens (from the menu too), with no event saying otherwise', async () => {
+  it('the volume chosen stays when another playlist opens (from the menu too), no event saying otherwise', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO' });
     await el.setVolume(0.4);
     const volumes = record<{ volume: number }>(el, 'volumechange');
@@ -771,30 +869,32 @@ describe('the host page around playback: moves, volume across playlists, early s
     expect([el.getVolume(), video(el).volume]).to.deep.equal([0.4, 0.4]);
     await el.exitVideo();
     await el.setVolume(0.3);
-    el.navigate('A_DEMO_VIDEO');
+    await el.navigate('A_DEMO_VIDEO');
     await waitFor(() => pb(el).playlist?.code === 'A_DEMO_VIDEO' && pb(el).ready, 'back on the video');
     expect([el.getVolume(), video(el).volume]).to.deep.equal([0.3, 0.3]);
     expect(volumes.at(-1)?.volume).to.equal(0.3);
   });
 
-  it('pauseVideo answers once paused; playVideo on the menu answers false and leaves nothing to play later', async () => {
+  it('pauseVideo answers once paused; playVideo on the menu answers false, leaves nothing to play later', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO', captions: 'off' });
     await el.playVideo();
-    await waitFor(() => pb(el).player === 1, 'playing');
+    await waitFor(() => pb(el).playerState === 1, 'playing');
     await el.pauseVideo();
     expect([el.getPlayerState(), video(el).paused]).to.deep.equal([2, true]);
     await el.exitVideo();
     await waitForPath(el, /\/demo\/menu/);
     expect(await el.playVideo()).to.equal(false);
-    el.navigate('A_DEMO_SLIDES');
+    await el.navigate('A_DEMO_SLIDES');
     // A play left waiting would run as the item becomes ready, and slides report playing at once.
     await waitFor(() => pb(el).playlist?.code === 'A_DEMO_SLIDES' && pb(el).ready, 'slides ready');
     expect(el.getPlayerState(), 'not playing by itself').to.not.equal(1);
   });
 
-  it('a seek asked for as soon as the player is ready (the item still loading) is applied when the item is', async () => {
+  it('a seek asked for once the player is ready (the item still loading) is applied when the item is', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
-    const answer = new Promise<boolean>((resolve) => el.addEventListener('ready', () => resolve(el.seekTo(5)), { once: true }));
+    const answer = new Promise<boolean>((resolve) =>
+      el.addEventListener('ready', () => resolve(el.seekTo(5)), { once: true }),
+    );
     expect(await answer).to.equal(true);
     await waitFor(() => pb(el).ready && video(el)?.readyState >= 1, 'item ready');
     expect(video(el).currentTime).to.be.closeTo(5, 0.3);

@@ -9,32 +9,62 @@ import { checkStall, reloadDelay, startWatch } from '../src/playback/stall';
 import { TIMING } from '../src/playback/timing';
 import type { LoadContext, MediaKind, MediaLoader } from '../src/playback/types';
 import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
-import { createPlayerState } from '../src/state/player-state';
+import { createPlayerStore } from '../src/state/player-store';
 import { FakeAdapter, testPlaylist } from './fake-adapter';
 import { FakeClock } from './fake-clock';
-import { $, $$, answerNext, hangNext, sleep, withoutCorsNext, cleanPlayersAndFaults, clearProviderLog, PROVIDER_URL, providerLog, providerRaw, clearFailures, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, text, waitFor } from './helpers';
+import {
+  $,
+  $$,
+  answerNext,
+  hangNext,
+  sleep,
+  withoutCorsNext,
+  cleanPlayersAndFaults,
+  clearProviderLog,
+  PROVIDER_URL,
+  providerLog,
+  providerRaw,
+  clearFailures,
+  delayNext,
+  failNext,
+  FAULT_PROVIDER_URL,
+  json,
+  mountPlayer,
+  rejection,
+  replaceProperty,
+  text,
+  waitFor,
+} from './helpers';
 
 const PLAYLIST = testPlaylist([{ type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 60 }]);
 
-type Behaviour = 'ready' | 'silent' | 'never' | { error: { kind: 'media' | 'vendor' | 'script'; code?: number; message: string } };
+type Behaviour =
+  'ready' | 'silent' | 'never' | { error: { reason: 'media' | 'vendor' | 'script'; code?: number; message: string } };
 
 /**
  * An engine over a loader the test scripts (each load: ready, never ready, or failing), a fake clock and a
  * source call that can fail: the watchdog and the load limit in milliseconds of test time.
  */
+interface SetupOptions {
+  kind?: MediaKind;
+  loads?: Behaviour[];
+  source?: () => Promise<{ src: string }>;
+  playlist?: object;
+  captions?: (...args: unknown[]) => Promise<string>;
+}
 async function setup({
-  kind = 'html5' as MediaKind,
-  loads = [] as Behaviour[],
+  kind = 'html5',
+  loads = [],
   source = () => Promise.resolve({ src: 'x.mp4' }),
-  playlist = PLAYLIST as object,
-  captions = (..._args: unknown[]): Promise<string> => Promise.reject(new Error('no captions here')),
-} = {}) {
+  playlist = PLAYLIST,
+  captions = () => Promise.reject(new Error('no captions here')),
+}: SetupOptions = {}) {
   const clock = new FakeClock();
-  const state = createPlayerState();
+  const state = createPlayerStore();
   const host = document.createElement('div');
   document.body.append(host); // the error event stops at the document: the host must be in it
   const errors: PlayerEventMap['error'][] = [];
-  host.addEventListener('error', (e) => errors.push((e as unknown as CustomEvent).detail));
+  host.addEventListener('error', (e: Event) => errors.push((e as CustomEvent<PlayerEventMap['error']>).detail));
   const adapters: FakeAdapter[] = [];
   const contexts: LoadContext[] = [];
   let loadCount = 0;
@@ -46,8 +76,12 @@ async function setup({
     load: (ctx) => {
       contexts.push(ctx);
       const behaviour = loads[loadCount++] ?? 'ready';
-      if (behaviour === 'never') return new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
-      if (typeof behaviour === 'object') return Promise.reject(Object.assign(new Error(behaviour.error.message), behaviour.error));
+      if (behaviour === 'never')
+        return new Promise((_, reject) =>
+          ctx.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+        );
+      if (typeof behaviour === 'object')
+        return Promise.reject(Object.assign(new Error(behaviour.error.message), behaviour.error));
       const adapter = new FakeAdapter(ctx.events, ctx.item.runtime);
       adapter.silent = behaviour === 'silent';
       adapters.push(adapter);
@@ -55,15 +89,24 @@ async function setup({
     },
   };
   const api = { captions } as unknown as ProviderApi;
-  const engine = new PlaybackEngine({ state, host, api: () => api, prefs: () => DEFAULT_PREFERENCES, client: () => 'demo', clock: () => clock, loaderFor: () => loader });
+  const engine = new PlaybackEngine({
+    state,
+    host,
+    api: () => api,
+    prefs: () => DEFAULT_PREFERENCES,
+    client: () => 'demo',
+    clock: () => clock,
+    loaderFor: () => loader,
+  });
   engine.setStage(document.createElement('div'));
   engine.loadPlaylist(normalisePlaylist(playlist, 'A_TEST'), 'key');
   // Loads wait on promises only: a few message-channel turns (no 4 ms timer clamping) let them settle.
   const channel = new MessageChannel();
-  const turn = () => new Promise<void>((resolve) => {
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(0);
-  });
+  const turn = () =>
+    new Promise<void>((resolve) => {
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(0);
+    });
   const settle = async () => {
     for (let i = 0; i < 3; i++) await turn();
   };
@@ -85,7 +128,7 @@ async function setup({
 
 describe('stall watchdog rules (pure, injected time)', () => {
   const t = { bufferingMs: 1000, stallMs: 10000, stallBackoffMs: 1000, stallReloads: 3 };
-  it('buffering after 1 s of standing still while playing, a reload after 10 s, a failure after the last reload', () => {
+  it('buffering after 1 s standing still while playing, a reload after 10 s, a failure after the last reload', () => {
     let w = startWatch(0, 5);
     expect(checkStall(w, 999, 5, true, t).buffering).to.equal(false);
     expect(checkStall(w, 1000, 5, true, t)).to.deep.include({ buffering: true, action: 'none' });
@@ -107,13 +150,13 @@ describe('stall watchdog rules (pure, injected time)', () => {
 });
 
 describe('playback engine: nothing waits forever, stalls recover (fake clock)', () => {
-  it('an html5 media that never gets its metadata fails after 20 s with a retryable error event; Try again loads it again', async () => {
+  it('an html5 media never getting its metadata fails after 20 s (retryable); Try again loads it again', async () => {
     const { state, engine, errors, contexts, run, settle, done, loads } = await setup({ loads: ['never', 'ready'] });
     await run(TIMING.mediaLoadMs - 40);
     expect(state.playback.error, 'not before the limit').to.equal(undefined);
     await run(80);
     expect(contexts[0].signal.aborted, 'the stuck load is aborted (the adapter releases its element)').to.equal(true);
-    expect(state.playback.error).to.deep.include({ kind: 'media', retryable: true });
+    expect(state.playback.error).to.deep.include({ reason: 'media', retryable: true });
     expect(errors).to.deep.equal([{ code: 'media', message: 'The media was not ready within 20 s', retryable: true }]);
     expect(engine.retry()).to.equal(true);
     await settle();
@@ -126,20 +169,24 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
   it('a YouTube or Vimeo player that never becomes ready is an `sdk` error after 20 s', async () => {
     const { state, errors, run, done } = await setup({ kind: 'youtube', loads: ['never'] });
     await run(TIMING.mediaLoadMs + 40);
-    expect(state.playback.error?.kind).to.equal('script');
+    expect(state.playback.error?.reason).to.equal('script');
     expect(errors.map((e) => [e.code, e.retryable])).to.deep.equal([['sdk', true]]);
     done();
   });
 
   it('a vendor refusal is final: a `vendor` error, not retryable, and no Try again', async () => {
-    const { state, engine, errors, done } = await setup({ kind: 'youtube', loads: [{ error: { kind: 'vendor', code: 150, message: 'not embeddable' } }] });
+    const { state, engine, errors, done } = await setup({
+      kind: 'youtube',
+      loads: [{ error: { reason: 'vendor', code: 150, message: 'not embeddable' } }],
+    });
     expect(errors).to.deep.equal([{ code: 'vendor', message: 'not embeddable', retryable: false }]);
     expect(state.playback.error?.retryable).to.equal(false);
     expect(engine.retry()).to.equal(false);
     done();
   });
 
-  it('playing with the time standing still: the indicator after 1 s, a reload at the same time after 10 s plus backoff, three times; then the error', async () => {
+  it('playing with the time standing still: the indicator, reloads at the same time, then the error', async () => {
+    // The indicator after 1 s; a reload at the same time after 10 s plus backoff, three times; then the error.
     const { state, engine, errors, adapters, run, done, loads } = await setup();
     await engine.play();
     await run(400, 12.5); // moves to 12.5 s, then stands still
@@ -161,9 +208,11 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
     expect(errors).to.deep.equal([]);
     await run(TIMING.stallMs + 80, 12.5);
     expect(loads(), 'no fourth reload').to.equal(4);
-    expect(state.playback.error).to.deep.include({ kind: 'media', retryable: true });
+    expect(state.playback.error).to.deep.include({ reason: 'media', retryable: true });
     expect(state.playback.buffering).to.equal(false);
-    expect(errors).to.deep.equal([{ code: 'media', message: 'Playback stalled: no progress for 10 s', retryable: true }]);
+    expect(errors).to.deep.equal([
+      { code: 'media', message: 'Playback stalled: no progress for 10 s', retryable: true },
+    ]);
     // Try again plays on from there.
     expect(engine.retry()).to.equal(true);
     await run(40);
@@ -172,7 +221,7 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
     done();
   });
 
-  it('playback that moves again after a reload starts the count afresh; a paused media never counts as stalled', async () => {
+  it('playback moving again after a reload starts the count afresh; a paused media is never stalled', async () => {
     const { engine, run, done, loads, state } = await setup();
     await engine.play();
     await run(TIMING.stallMs + 1000 + 80, 3);
@@ -188,20 +237,20 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
     done();
   });
 
-  it('a play asked for that never starts (no data) counts as a stall too: the indicator, then a reload that plays', async () => {
+  it('a play that never starts (no data) counts as a stall too: the indicator, then a reload that plays', async () => {
     const { engine, state, adapters, run, done, loads } = await setup({ loads: ['silent', 'ready'] });
     await engine.play();
-    expect(state.playback.player, 'never reported playing').to.equal(0);
+    expect(state.playback.playerState, 'never reported playing').to.equal(0);
     await run(1040);
     expect(state.playback.buffering).to.equal(true);
     await run(TIMING.stallMs + 1000);
     expect(loads()).to.equal(2);
     expect(adapters[1].playing).to.equal(true);
-    expect(state.playback.player).to.equal(1);
+    expect(state.playback.playerState).to.equal(1);
     done();
   });
 
-  it('a pause during the backoff wins: the reload does not play; progress during the backoff cancels the reload', async () => {
+  it('a pause during the backoff wins: the reload does not play; progress during the backoff cancels it', async () => {
     const { engine, adapters, run, done, loads, state } = await setup();
     await engine.play();
     await run(200, 8);
@@ -225,7 +274,7 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
     const { engine, adapters, run, done, state } = await setup();
     await engine.play();
     await run(200, 3);
-    adapters[0].events.error({ kind: 'media', code: 3, message: 'decode' });
+    adapters[0].events.error({ reason: 'media', code: 3, message: 'decode' });
     expect(state.playback.error?.message).to.equal('decode');
     adapters[0].events.playing();
     expect(state.playback.error).to.equal(undefined);
@@ -236,28 +285,32 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
     const { engine, adapters, run, done, loads, state, errors } = await setup();
     await engine.play();
     await run(200, 20);
-    adapters[0].events.error({ kind: 'media', code: 2, message: 'network' });
+    adapters[0].events.error({ reason: 'media', code: 2, message: 'network' });
     expect(state.playback.buffering).to.equal(true);
     await run(1040);
     expect(loads()).to.equal(2);
     expect(adapters[1].time).to.equal(20);
     expect(adapters[1].playing).to.equal(true);
     expect(errors).to.deep.equal([]);
-    adapters[1].events.error({ kind: 'media', code: 3, message: 'decode' });
+    adapters[1].events.error({ reason: 'media', code: 3, message: 'decode' });
     expect(state.playback.error?.message).to.equal('decode');
     expect(errors.map((e) => e.code)).to.deep.equal(['media']);
     done();
   });
 
-  it('while the network is down the reload\'s source call fails too: it keeps trying with the backoff, and recovers when it returns', async () => {
+  it("the network down, the reload's source call fails too: it keeps trying, and recovers on its return", async () => {
+    // It keeps trying with the backoff.
     let down = false;
     const { engine, adapters, run, done, loads, state, errors } = await setup({
-      source: () => (down ? Promise.reject(Object.assign(new Error('Network Error'), { kind: 'network' })) : Promise.resolve({ src: 'x.mp4' })),
+      source: () =>
+        down
+          ? Promise.reject(Object.assign(new Error('Network Error'), { reason: 'network' }))
+          : Promise.resolve({ src: 'x.mp4' }),
     });
     await engine.play();
     await run(200, 30);
     down = true;
-    adapters[0].events.error({ kind: 'media', code: 2, message: 'network' });
+    adapters[0].events.error({ reason: 'media', code: 2, message: 'network' });
     await run(1040); // reload 1: its source call fails; waits 2 s
     expect(state.playback.error).to.equal(undefined);
     expect(loads()).to.equal(1);
@@ -269,25 +322,30 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
     expect(errors).to.deep.equal([]);
     done();
   });
-  it('with the reloads used up it keeps trying every 30 s (told once), and plays on by itself when the network returns', async () => {
+  it('reloads used up, it tries every 30 s (told once) and plays on by itself when the network returns', async () => {
     let down = false;
     let sources = 0;
     const { engine, adapters, run, done, state, errors } = await setup({
-      source: () => (sources++, down ? Promise.reject(Object.assign(new Error('Network Error'), { kind: 'network' })) : Promise.resolve({ src: 'x.mp4' })),
+      source: () => (
+        sources++,
+        down
+          ? Promise.reject(Object.assign(new Error('Network Error'), { reason: 'network' }))
+          : Promise.resolve({ src: 'x.mp4' })
+      ),
     });
     await engine.play();
     await run(200, 40);
     down = true;
     sources = 0;
-    adapters[0].events.error({ kind: 'media', code: 2, message: 'network' });
+    adapters[0].events.error({ reason: 'media', code: 2, message: 'network' });
     await run(1040 + 2040 + 4040 + 200); // the three reloads, 1, 2 and 4 s apart: each source call fails
     expect(sources).to.equal(3);
-    expect(state.playback.error?.kind).to.equal('source');
+    expect(state.playback.error?.reason).to.equal('source');
     expect(errors).to.deep.equal([{ code: 'source', message: 'Network Error', retryable: true }]);
     await run(TIMING.retryEveryMs + 40); // still down: tried again, not told again
     expect(sources).to.equal(4);
     expect(errors.length).to.equal(1);
-    expect(state.playback.error?.kind).to.equal('source');
+    expect(state.playback.error?.reason).to.equal('source');
     down = false;
     await run(TIMING.retryEveryMs + 40);
     expect(sources).to.equal(5);
@@ -300,11 +358,21 @@ describe('playback engine: nothing waits forever, stalls recover (fake clock)', 
 });
 
 describe('floods of commands cost nothing per message', () => {
-  const FIVE = testPlaylist(['A', 'B', 'C', 'D', 'E'].map((c) => ({ type: 'MainHostedVideo', code: `V_${c}`, file: c.toLowerCase(), runtime: 60 })));
+  const FIVE = testPlaylist(
+    ['A', 'B', 'C', 'D', 'E'].map((c) => ({
+      type: 'MainHostedVideo',
+      code: `V_${c}`,
+      file: c.toLowerCase(),
+      runtime: 60,
+    })),
+  );
 
-  it('100 next / previous / index changes in a burst ask for at most 2 sources; each index shows at once, the last one loads', async () => {
+  it('100 next / previous / index changes at once ask for at most 2 sources; each shows, the last loads', async () => {
     let sources = 0;
-    const { engine, state, run, adapters, done } = await setup({ playlist: FIVE, source: () => (sources++, Promise.resolve({ src: 'x.mp4' })) });
+    const { engine, state, run, adapters, done } = await setup({
+      playlist: FIVE,
+      source: () => (sources++, Promise.resolve({ src: 'x.mp4' })),
+    });
     expect(sources, 'the first item').to.equal(1);
     await run(1000);
     sources = 0;
@@ -330,10 +398,16 @@ describe('floods of commands cost nothing per message', () => {
     done();
   });
 
-  it('100 caption-language changes in a burst ask for at most 2 caption tracks; the language shows at once, the last one\'s cues come', async () => {
+  it("100 caption-language changes at once ask at most 2 tracks; each shows, the last one's cues come", async () => {
     const asked: string[] = [];
-    const captions = (_id: unknown, _vo: unknown, lang: unknown) => (asked.push(String(lang)), Promise.resolve(`WEBVTT\n\n00:00.000 --> 00:05.000\n${String(lang)} text`));
-    const { engine, state, run, done } = await setup({ playlist: { ...PLAYLIST, ccLanguages: ['en', 'es', 'de', 'pt'] }, captions });
+    const captions = (_id: unknown, _vo: unknown, lang: unknown) => (
+      asked.push(String(lang)),
+      Promise.resolve(`WEBVTT\n\n00:00.000 --> 00:05.000\n${String(lang)} text`)
+    );
+    const { engine, state, run, done } = await setup({
+      playlist: { ...PLAYLIST, ccLanguages: ['en', 'es', 'de', 'pt'] },
+      captions,
+    });
     await run(1000);
     expect(state.playback.cues.map((c) => c.text)).to.deep.equal(['en text']);
     asked.length = 0;
@@ -372,9 +446,10 @@ describe('floods of navigate and setLanguage: requests for the first call and th
       channel.port1.onmessage = () => resolve();
       channel.port2.postMessage(0);
     });
-  const requests = async (prefix: string) => (await providerLog()).filter((r) => r.method === 'GET' && r.path.startsWith(prefix)).map((r) => r.path);
+  const requests = async (prefix: string) =>
+    (await providerLog()).filter((r) => r.method === 'GET' && r.path.startsWith(prefix)).map((r) => r.path);
 
-  it('100 `navigate` calls in a burst make at most 3 playlist requests; each route shows at once, the last code plays', async () => {
+  it('100 `navigate` calls at once make at most 3 playlist requests; each route shows, the last plays', async () => {
     const clock = new FakeClock();
     const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL }, { clock });
     await waitFor(() => $(el, '.menu-sections'), 'the menu');
@@ -396,11 +471,12 @@ describe('floods of navigate and setLanguage: requests for the first call and th
     expect(asked.at(-1)).to.equal('/api/clients/demo/playlists/A_DEMO_VIDEO');
   });
 
-  it('100 `setLanguage` calls in a burst make at most 3 menu requests and load at most 3 catalogs; the last language is active', async () => {
+  it('100 `setLanguage` calls at once: at most 3 menu requests and 3 catalogs; the last language wins', async () => {
     const { loaders } = await import('../src/i18n/locales');
     const real = { ...loaders.messages };
     const catalogs: string[] = [];
-    for (const lang of ['es', 'de', 'ar', 'pt'] as const) loaders.messages[lang] = () => (catalogs.push(lang), real[lang]!());
+    for (const lang of ['es', 'de', 'ar', 'pt'] as const)
+      loaders.messages[lang] = () => (catalogs.push(lang), real[lang]!());
     try {
       const clock = new FakeClock();
       const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL }, { clock });
@@ -417,7 +493,11 @@ describe('floods of navigate and setLanguage: requests for the first call and th
       }
       clock.tick(300);
       const c = el[CONTROLLER];
-      await waitFor(() => c.state.locale === 'de' && c.i18n.locale === 'de' && c.state.data.profile.status === 'ready', 'German, and its menu', 10000);
+      await waitFor(
+        () => c.state.locale === 'de' && c.i18n.locale === 'de' && c.state.data.profile.status === 'ready',
+        'German, and its menu',
+        10000,
+      );
       expect(c.state.data.profile.key).to.match(/^demo\|de\|/);
       const asked = await requests('/api/clients/demo/profile');
       expect(asked.length, 'menu requests (the first two of a burst, then the last)').to.be.at.most(3);
@@ -433,18 +513,34 @@ describe('floods of navigate and setLanguage: requests for the first call and th
 describe('provider requests have a time limit', () => {
   it('20 s by default; the request-timeout attribute sets it, 0 for none, anything else is the default', async () => {
     expect(DEFAULT_TIMEOUT_MS).to.equal(20000);
-    expect([parseTimeout('300'), parseTimeout('0'), parseTimeout(' 1500 '), parseTimeout('-1'), parseTimeout('1e3'), parseTimeout(''), parseTimeout(undefined)]).to.deep.equal([300, 0, 1500, 20000, 20000, 20000, 20000]);
+    expect([
+      parseTimeout('300'),
+      parseTimeout('0'),
+      parseTimeout(' 1500 '),
+      parseTimeout('-1'),
+      parseTimeout('1e3'),
+      parseTimeout(''),
+      parseTimeout(undefined),
+    ]).to.deep.equal([300, 0, 1500, 20000, 20000, 20000, 20000]);
     // A client made with no options arms a 20 s timer for its request.
     const delays: number[] = [];
-    const original = window.setTimeout;
-    window.setTimeout = ((fn: () => void, ms?: number) => (delays.push(ms ?? 0), original(fn, ms))) as typeof window.setTimeout;
+    const realSetTimeout = window.setTimeout.bind(window);
+    const restore = replaceProperty(window, 'setTimeout', ((fn: () => void, ms?: number) => {
+      delays.push(ms ?? 0);
+      return realSetTimeout(fn, ms);
+    }) as typeof window.setTimeout);
     const abort = new AbortController();
     try {
-      const pending = new HttpClient({ fetch: (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError')))) }).get('http://x.invalid/', 'a', { signal: abort.signal });
+      const pending = new HttpClient({
+        fetch: (_u, init) =>
+          new Promise((_, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))),
+          ),
+      }).get('http://x.invalid/', 'a', { signal: abort.signal });
       abort.abort();
-      expect(((await pending.catch((e) => e)) as Error).message).to.equal('Request aborted');
+      expect((await rejection(pending)).message).to.equal('Request aborted');
     } finally {
-      window.setTimeout = original;
+      restore();
     }
     expect(delays).to.include(20000);
   });
@@ -455,7 +551,7 @@ describe('failures reach the host page as error events, and the network coming b
   const cleanups: (() => void)[] = [];
   afterEach(() => cleanups.splice(0).forEach((f) => f()));
 
-  it('a provider that does not answer in time: a message with Try again and a `client` error event; the event never reaches window', async () => {
+  it('a provider not answering in time: Try again and a `client` error event, which never reaches window', async () => {
     const onWindow: unknown[] = [];
     const windowListener = (e: Event) => onWindow.push(e);
     window.addEventListener('error', windowListener);
@@ -464,14 +560,20 @@ describe('failures reach the host page as error events, and the network coming b
     try {
       await delayNext('/api/clients/demo', 3000, 4);
       const errors: PlayerEventMap['error'][] = [];
-      const onDocument = (e: Event) => errors.push((e as CustomEvent).detail);
+      const onDocument = (e: Event) => errors.push((e as CustomEvent<PlayerEventMap['error']>).detail);
       document.addEventListener('error', onDocument);
       cleanups.push(() => document.removeEventListener('error', onDocument));
       const el = await mountPlayer({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL, 'request-timeout': '250' });
       await waitFor(() => $(el, '.load-failure[data-error-kind="timeout"]'), 'the timeout message', 4000);
-      expect(text(el, '.load-failure-message')).to.equal("We couldn't reach the content server. Check your connection and try again.");
+      expect(text(el, '.load-failure-message')).to.equal(
+        "We couldn't reach the content server. Check your connection and try again.",
+      );
       // The menu, requested beside the configuration, timed out too.
-      expect(errors.find((e) => e.code === 'client')).to.deep.equal({ code: 'client', message: 'timeout exceeded', retryable: true });
+      expect(errors.find((e) => e.code === 'client')).to.deep.equal({
+        code: 'client',
+        message: 'timeout exceeded',
+        retryable: true,
+      });
       expect(errors.every((e) => e.message === 'timeout exceeded' && e.retryable)).to.equal(true);
       expect(onWindow.length, 'window.onerror and window error listeners never see it').to.equal(0);
       await clearFailures();
@@ -486,29 +588,38 @@ describe('failures reach the host page as error events, and the network coming b
   it('a playlist that failed for want of network is asked again when the browser is back online', async () => {
     await failNext('/api/clients/demo/playlists/A_KNEE_REPLACEMENT', 'drop', 100);
     const errors: PlayerEventMap['error'][] = [];
-    const el = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT', 'provider-url': FAULT_PROVIDER_URL }, { waitReady: false });
-    el.addEventListener('error', (e) => errors.push((e as CustomEvent).detail));
+    const el = await mountPlayer(
+      { client: 'demo', code: 'A_KNEE_REPLACEMENT', 'provider-url': FAULT_PROVIDER_URL },
+      { waitReady: false },
+    );
+    el.addEventListener('error', (e) => errors.push(e.detail));
     await waitFor(() => $(el, '.player-screen .load-failure[data-error-kind="network"]'), 'network failure', 15000);
     expect(errors).to.deep.equal([{ code: 'playlist', message: 'Network Error', retryable: true }]);
     await clearFailures();
     window.dispatchEvent(new Event('online'));
-    await waitFor(() => $(el, '.player-screen[data-code="A_KNEE_REPLACEMENT"] .stage'), 'the player once online', 15000);
+    await waitFor(
+      () => $(el, '.player-screen[data-code="A_KNEE_REPLACEMENT"] .stage'),
+      'the player once online',
+      15000,
+    );
     await waitFor(() => el.getPlayerState() === 0, 'the first item ready', 10000);
   });
 
   it('a 404 playlist is an error event that says retrying will not help', async () => {
     const errors: PlayerEventMap['error'][] = [];
     const el = await mountPlayer({ client: 'demo', code: 'A_NO_SUCH_PLAYLIST' }, { waitReady: false });
-    el.addEventListener('error', (e) => errors.push((e as CustomEvent).detail));
+    el.addEventListener('error', (e) => errors.push(e.detail));
     await waitFor(() => errors.length > 0, 'the error event', 10000);
-    expect(errors).to.deep.equal([{ code: 'playlist', message: 'Request failed with status code 404', retryable: false }]);
+    expect(errors).to.deep.equal([
+      { code: 'playlist', message: 'Request failed with status code 404', retryable: false },
+    ]);
   });
 });
 
 describe('hostile URLs in provider data, floods from the host', () => {
   cleanPlayersAndFaults();
 
-  it('a connection that stalls mid-file: the indicator, then (the network back) a reload that plays on from the same time', async function () {
+  it('a connection stalling mid-file: the indicator, then (network back) a reload playing on', async function () {
     this.timeout(40000);
     // The player's timers run on a fake clock the test moves along with real time (the media plays in real time).
     const clock = new FakeClock();
@@ -518,14 +629,21 @@ describe('hostile URLs in provider data, floods from the host', () => {
     // Of 76 kB, the first 64 (the browser's media cache works in 32 kB blocks): most of the video, then nothing.
     await hangNext(path, 65536, 20);
     const errors: unknown[] = [];
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL }, { clock });
+    const el = await mountPlayer(
+      { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
+      { clock },
+    );
     el.addEventListener('error', (e) => errors.push(e.detail));
     const pace = async (fakeMs: number, realMs = 20) => {
       clock.tick(fakeMs);
+      // A real-time wait, the one left in the suite: the media plays in real time and runs out of data on its own,
+      // and no event says so (the stall is the time standing still while the player polls it); the player's fake
+      // clock is moved along with the real time the media takes.
       await sleep(realMs);
     };
     const until = async (check: () => boolean, what: string, limit = 15000) => {
-      for (const start = performance.now(); !check(); await pace(40)) if (performance.now() - start > limit) throw new Error(`Timed out waiting for ${what}`);
+      for (const start = performance.now(); !check(); await pace(40))
+        if (performance.now() - start > limit) throw new Error(`Timed out waiting for ${what}`);
     };
     await until(() => el.getPlayerState() === 0, 'ready');
     await el.playVideo();
@@ -554,13 +672,22 @@ describe('hostile URLs in provider data, floods from the host', () => {
     expect(errors).to.deep.equal([]);
   });
 
-  it('a cdn source whose host sends no CORS headers plays without CORS; its screenshots say Screenshot Disabled', async () => {
+  it('a cdn source whose host sends no CORS headers plays without CORS; its screenshots are disabled', async () => {
     // A URL of its own (the query), so that no other test meets this answer in the browser's cache.
     const path = '/media/acl-tear/en.mp4?cdn-without-cors=1';
     await withoutCorsNext(path, 100);
     const alternate = new URL(path, FAULT_PROVIDER_URL).href;
-    await answerNext('/api/vod/demo/', { src: new URL('/media/acl-tear/en.mp4', FAULT_PROVIDER_URL).href, alternate, type: 'video/mp4' });
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL, cdn: '1' });
+    await answerNext('/api/vod/demo/', {
+      src: new URL('/media/acl-tear/en.mp4', FAULT_PROVIDER_URL).href,
+      alternate,
+      type: 'video/mp4',
+    });
+    const el = await mountPlayer({
+      client: 'demo',
+      code: 'A_DEMO_VIDEO',
+      'provider-url': FAULT_PROVIDER_URL,
+      cdn: '1',
+    });
     await waitFor(() => el.getPlayerState() === 0, 'ready without CORS', 15000);
     const video = $<HTMLVideoElement>(el, 'video.media-video')!;
     expect([video.currentSrc, video.crossOrigin]).to.deep.equal([alternate, null]);
@@ -592,11 +719,16 @@ describe('hostile URLs in provider data, floods from the host', () => {
   });
 
   it('a `javascript:` link is shown as text, never as a link; a poster of another scheme is not used', async () => {
-    const real = await (await fetch(new URL('api/clients/demo/playlists/A_KNEE_REPLACEMENT?menuLanguage=en&videoLanguage=en', FAULT_PROVIDER_URL))).json();
-    const items = real.items.map((item: { content?: object; version?: { text?: { key: string; value: string }[] } }) => ({
+    type Item = { content?: object; version?: { text?: { key: string; value: string }[] } };
+    const path = 'api/clients/demo/playlists/A_KNEE_REPLACEMENT?menuLanguage=en&videoLanguage=en';
+    const real = await json<{ items: Item[] }>(await fetch(new URL(path, FAULT_PROVIDER_URL)));
+    const items = real.items.map((item) => ({
       ...item,
       content: { ...item.content, hyperlink: 'javascript:alert(document.domain)' },
-      version: { ...item.version, text: (item.version?.text ?? []).map((e) => (e.key === 'poster' ? { ...e, value: 'javascript:alert(1)' } : e)) },
+      version: {
+        ...item.version,
+        text: (item.version?.text ?? []).map((e) => (e.key === 'poster' ? { ...e, value: 'javascript:alert(1)' } : e)),
+      },
     }));
     await answerNext('/api/clients/demo/playlists/A_KNEE_REPLACEMENT', { ...real, items });
     const el = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT', 'provider-url': FAULT_PROVIDER_URL });
@@ -605,36 +737,67 @@ describe('hostile URLs in provider data, floods from the host', () => {
     expect(poster ? /^https?:/.test(poster.src) : true, 'any poster is http(s)').to.equal(true);
     el[CONTROLLER].navigate('/demo/player/A_KNEE_REPLACEMENT/extras');
     await waitFor(() => $(el, '.modal .extras'), 'extras');
-    expect($$(el, '.modal a').every((a) => /^(https?|mailto|tel):/.test((a as HTMLAnchorElement).href)), 'every link http(s)').to.equal(true);
+    expect(
+      $$(el, '.modal a').every((a) => /^(https?|mailto|tel):/.test((a as HTMLAnchorElement).href)),
+      'every link http(s)',
+    ).to.equal(true);
     expect(Boolean($(el, '.modal a.hyperlink'))).to.equal(false);
     expect(text(el, '.modal .hyperlink-text')).to.equal('javascript:alert(document.domain)');
   });
 });
 
 describe('the reference provider: test hooks only for tests, URLs from its own origin', () => {
-  it('started as `npm start` starts it, it has no hooks; started for tests, they change only by POST and send no CORS headers', async () => {
+  it('started by `npm start` it has no hooks; for tests they change only by POST, send no CORS headers', async () => {
     expect((await providerRaw({ which: 'main', path: '/__log' })).status).to.equal(404);
     // A POST there is refused as on any path of the API.
-    expect((await providerRaw({ which: 'main', path: '/__fail', method: 'POST', headers: { 'Content-Type': 'application/json' } })).status).to.equal(405);
+    expect(
+      (
+        await providerRaw({
+          which: 'main',
+          path: '/__fail',
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+        })
+      ).status,
+    ).to.equal(405);
     expect((await providerRaw({ path: '/__fail' })).status, 'GET never changes anything').to.equal(405);
     // A form-like POST (what a page could send without a preflight) is refused.
-    expect((await providerRaw({ path: '/__fail', method: 'POST', headers: { 'Content-Type': 'text/plain' } })).status).to.equal(415);
+    expect(
+      (await providerRaw({ path: '/__fail', method: 'POST', headers: { 'Content-Type': 'text/plain' } })).status,
+    ).to.equal(415);
     const log = await providerRaw({ path: '/__log' });
     expect(log.status).to.equal(200);
     expect(log.headers['access-control-allow-origin']).to.equal(undefined);
-    expect((await providerRaw({ path: '/api/clients/demo' })).headers['access-control-allow-origin'], 'the API itself is CORS-enabled').to.equal('*');
+    expect(
+      (await providerRaw({ path: '/api/clients/demo' })).headers['access-control-allow-origin'],
+      'the API itself is CORS-enabled',
+    ).to.equal('*');
     // This page is on another origin: the browser keeps the hooks' answers from it.
-    expect(await fetch(new URL('__log', FAULT_PROVIDER_URL)).then(() => 'answered', () => 'refused')).to.equal('refused');
+    expect(
+      await fetch(new URL('__log', FAULT_PROVIDER_URL)).then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    ).to.equal('refused');
     const rule = JSON.stringify({ path: '/api', status: 500, times: 5 });
     for (const headers of [{ 'Content-Type': 'text/plain' }, { 'Content-Type': 'application/json' }]) {
-      expect(await fetch(new URL('__fail', FAULT_PROVIDER_URL), { method: 'POST', headers, body: rule }).then(() => 'answered', () => 'refused')).to.equal('refused');
+      expect(
+        await fetch(new URL('__fail', FAULT_PROVIDER_URL), { method: 'POST', headers, body: rule }).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      ).to.equal('refused');
     }
     // And nothing changed: the API still answers.
     expect((await providerRaw({ path: '/api/clients/demo' })).status).to.equal(200);
   });
 
-  it('a video-source answer is built from the provider\'s own origin, whatever Host header the request forged', async () => {
-    const res = await providerRaw({ which: 'main', path: '/api/vod/demo/knee-overview?language=en', headers: { Host: 'evil.example' } });
+  it("a video-source answer is built from the provider's own origin, whatever Host header was sent", async () => {
+    const res = await providerRaw({
+      which: 'main',
+      path: '/api/vod/demo/knee-overview?language=en',
+      headers: { Host: 'evil.example' },
+    });
     expect(res.status).to.equal(200);
     const { src } = JSON.parse(res.body) as { src: string };
     expect(src.startsWith(PROVIDER_URL), src).to.equal(true);

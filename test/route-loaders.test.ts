@@ -2,7 +2,20 @@ import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { resolveRedirects } from '../src/routing/routes';
-import { $, cleanPlayersAndFaults, clearProviderLog, delayNext, FAULT_PROVIDER_URL, mountPlayer, nextTask, providerLog, text, waitFor, waitForPath, watchRequests } from './helpers';
+import {
+  $,
+  cleanPlayersAndFaults,
+  clearProviderLog,
+  delayNext,
+  FAULT_PROVIDER_URL,
+  mountPlayer,
+  nextTask,
+  providerLog,
+  text,
+  waitFor,
+  waitForPath,
+  watchRequests,
+} from './helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const paths = async () => (await providerLog()).filter((r) => r.method === 'GET').map((r) => r.path);
@@ -13,7 +26,9 @@ function atReady(el: HTMLElement, snapshot: () => unknown) {
 
 describe('route redirects (pure)', () => {
   it('follows the table to the screen route, carrying the query less client and openthis', () => {
-    expect(resolveRedirects('/?client=demo&openthis=A_DEMO_VIDEO&captions=0')).to.equal('/demo/player/A_DEMO_VIDEO?captions=0');
+    expect(resolveRedirects('/?client=demo&openthis=A_DEMO_VIDEO&captions=0')).to.equal(
+      '/demo/player/A_DEMO_VIDEO?captions=0',
+    );
     expect(resolveRedirects('/?client=demo')).to.equal('/demo/menu');
     expect(resolveRedirects('/?client=demo&openthis=T_KNEE')).to.equal('/demo/menu/T_KNEE');
     expect(resolveRedirects('/demo')).to.equal('/demo/menu');
@@ -26,11 +41,18 @@ describe('route loaders: data is requested as navigation happens, not as screens
   cleanPlayersAndFaults();
   beforeEach(clearProviderLog);
 
-  it('a player route loads the playlist, source, captions and media while the screen still waits for the account', async () => {
+  it('a player route loads the playlist, source, captions and media while the screen awaits the account', async () => {
     // The account's user preferences answer late: the first screen cannot render before them.
     await delayNext('/cdn/68/preferences', 1200);
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL }, { waitReady: false });
-    const seen = atReady(el, () => ({ metadata: pb(el).ready, duration: pb(el).duration, video: ($(el, 'video.media') as HTMLVideoElement | null)?.readyState ?? -1 }));
+    const el = await mountPlayer(
+      { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
+      { waitReady: false },
+    );
+    const seen = atReady(el, () => ({
+      metadata: pb(el).ready,
+      duration: pb(el).duration,
+      video: $<HTMLVideoElement>(el, 'video.media')?.readyState ?? -1,
+    }));
     // Long before the screen renders, the media has loaded its metadata (a detached <video>).
     await waitFor(() => pb(el).ready, 'metadata loaded before the screen rendered', 8000);
     expect(Boolean($(el, '.player-screen')), 'no player screen yet').to.equal(false);
@@ -70,10 +92,18 @@ describe('route loaders: data is requested as navigation happens, not as screens
       // Before the configuration (held by the provider) answered.
       const config = watch.to('/api/clients/demo')[0];
       expect(config, 'the configuration requested').to.not.equal(undefined);
-      expect(config.answered === undefined || user.sent < config.answered, 'asked before the configuration answered').to.equal(true);
+      expect(
+        config.answered === undefined || user.sent < config.answered,
+        'asked before the configuration answered',
+      ).to.equal(true);
       await waitFor(() => $(el, '.menu-sections'), 'menu', 8000);
-      expect((await paths()).filter((p) => p === '/cdn/68/preferences'), 'requested once').to.have.length(1);
-      expect(el[CONTROLLER].preferences().titles?.A_DEMO_VIDEO, 'the user preferences applied').to.deep.equal({ en: 'Your total knee replacement' });
+      expect(
+        (await paths()).filter((p) => p === '/cdn/68/preferences'),
+        'requested once',
+      ).to.have.length(1);
+      expect(el[CONTROLLER].preferences().titles?.A_DEMO_VIDEO, 'the user preferences applied').to.deep.equal({
+        en: 'Your total knee replacement',
+      });
     } finally {
       watch.stop();
     }
@@ -86,7 +116,10 @@ describe('route loaders: data is requested as navigation happens, not as screens
     try {
       el[CONTROLLER].navigate('/demo/player/A_KNEE_REPLACEMENT');
       // The first request reaches the provider (which holds its answer for 1.5 s) before the second navigation.
-      await waitFor(async () => (await paths()).includes('/api/clients/demo/playlists/A_KNEE_REPLACEMENT'), 'the first playlist requested');
+      await waitFor(
+        async () => (await paths()).includes('/api/clients/demo/playlists/A_KNEE_REPLACEMENT'),
+        'the first playlist requested',
+      );
       const first = watch.to('/api/clients/demo/playlists/A_KNEE_REPLACEMENT')[0];
       el[CONTROLLER].navigate('/demo/player/A_ACL_TEAR');
       await waitFor(() => $(el, '.player-screen[data-code="A_ACL_TEAR"]'), 'the second playlist');

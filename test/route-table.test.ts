@@ -19,7 +19,7 @@ describe('route table (pure): each route declares what it starts', () => {
     expect(work('/demo/menu/C_KNEE')).to.deep.equal(work('/demo/menu'));
   });
 
-  it('both player routes: the player screen (with the engine), the player strings, the client configuration and the playlist', () => {
+  it('both player routes: the player screen and engine, its strings, the client configuration and the playlist', () => {
     const player = { chunks: ['player-screen'], catalogs: ['messages', 'player'], loaders: ['client', 'playlist'] };
     expect(work('/demo/player/A_DEMO_VIDEO')).to.deep.equal(player);
     expect(work('/demo/player/C_KNEE/A_DEMO_VIDEO/')).to.deep.equal(player);
@@ -72,7 +72,7 @@ describe('route table (running): the controller starts what the route declares a
 
   const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
-  it('a player route requests its playlist and no profile; back on the menu the playlist is let go and the profile requested', async () => {
+  it('a player route asks for its playlist, no profile; the menu drops the playlist, asks the profile', async () => {
     const watch = watchRequests();
     try {
       const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
@@ -91,7 +91,7 @@ describe('route table (running): the controller starts what the route declares a
     }
   });
 
-  it("the client's configuration runs first: a returning visitor's stored language is the one the first requests use", async () => {
+  it("the client's configuration runs first: the first requests use a returning visitor's language", async () => {
     writeStored({ account: {}, local: { menuLanguage: 'de' }, users: {} });
     const watch = watchRequests();
     try {

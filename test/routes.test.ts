@@ -1,6 +1,14 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
-import { matchRoute, NAVIGATION_MODALS, PLAYER_MODALS, redirectFor, resolveNavigation, SHARED_MODALS } from '../src/routing/routes';
+import {
+  isPlayerRoute,
+  matchRoute,
+  NAVIGATION_MODALS,
+  PLAYER_MODALS,
+  redirectFor,
+  resolveNavigation,
+  SHARED_MODALS,
+} from '../src/routing/routes';
 import { $, clearStorage, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
 
 describe('route table (pure)', () => {
@@ -13,25 +21,57 @@ describe('route table (pure)', () => {
     expect(matchRoute('/demo/menu')).to.include({ name: 'navigation', client: 'demo', code: undefined });
     expect(matchRoute('/demo/menu/C_KNEE')).to.include({ name: 'navigation', code: 'C_KNEE' });
     expect(matchRoute('/demo/player/A_DEMO_VIDEO')).to.include({ name: 'playlist', code: 'A_DEMO_VIDEO' });
-    expect(matchRoute('/demo/player/C_KNEE/A_DEMO_VIDEO/')).to.include({ name: 'collection-item', collection: 'C_KNEE', code: 'A_DEMO_VIDEO' });
+    expect(matchRoute('/demo/player/C_KNEE/A_DEMO_VIDEO/')).to.include({
+      name: 'collection-item',
+      collection: 'C_KNEE',
+      code: 'A_DEMO_VIDEO',
+    });
     expect(matchRoute('/demo/nowhere/x')).to.include({ name: 'error', unknown: true });
   });
 
   it('matches modal children with their return routes: the parent modal, else the screen', () => {
-    const parentOf = (modal: string) => (modal.startsWith('settings/captions/') ? 'settings/captions' : modal.startsWith('settings/') ? 'settings' : undefined);
-    const back = (screen: string, modal: string) => (parentOf(modal) ? `${screen.replace(/\/$/, '')}/${parentOf(modal)}` : screen);
+    const parentOf = (modal: string) =>
+      modal.startsWith('settings/captions/')
+        ? 'settings/captions'
+        : modal.startsWith('settings/')
+          ? 'settings'
+          : undefined;
+    const back = (screen: string, modal: string) =>
+      parentOf(modal) ? `${screen.replace(/\/$/, '')}/${parentOf(modal)}` : screen;
     for (const modal of NAVIGATION_MODALS) {
-      expect(matchRoute(`/demo/menu/${modal}`), modal).to.include({ name: 'navigation', modal, screenPath: '/demo/menu', returnPath: back('/demo/menu', modal) });
-      expect(matchRoute(`/demo/menu/C_KNEE/${modal}`), modal).to.include({ modal, code: 'C_KNEE', returnPath: back('/demo/menu/C_KNEE', modal) });
+      expect(matchRoute(`/demo/menu/${modal}`), modal).to.include({
+        name: 'navigation',
+        modal,
+        screenPath: '/demo/menu',
+        returnPath: back('/demo/menu', modal),
+      });
+      expect(matchRoute(`/demo/menu/C_KNEE/${modal}`), modal).to.include({
+        modal,
+        code: 'C_KNEE',
+        returnPath: back('/demo/menu/C_KNEE', modal),
+      });
     }
     for (const modal of PLAYER_MODALS) {
-      expect(matchRoute(`/demo/player/A_X/${modal}`), modal).to.include({ name: 'playlist', modal, returnPath: back('/demo/player/A_X', modal) });
-      expect(matchRoute(`/demo/player/C_K/A_X/${modal}`), modal).to.include({ name: 'collection-item', modal, screenPath: '/demo/player/C_K/A_X/', returnPath: back('/demo/player/C_K/A_X/', modal) });
+      expect(matchRoute(`/demo/player/A_X/${modal}`), modal).to.include({
+        name: 'playlist',
+        modal,
+        returnPath: back('/demo/player/A_X', modal),
+      });
+      expect(matchRoute(`/demo/player/C_K/A_X/${modal}`), modal).to.include({
+        name: 'collection-item',
+        modal,
+        screenPath: '/demo/player/C_K/A_X/',
+        returnPath: back('/demo/player/C_K/A_X/', modal),
+      });
     }
     expect(matchRoute('/demo/menu/settings/captions/font-size').returnPath).to.equal('/demo/menu/settings/captions');
     expect(matchRoute('/demo/menu/settings/menu/language').returnPath).to.equal('/demo/menu/settings');
     expect(matchRoute('/demo/player/A_X/settings').returnPath).to.equal('/demo/player/A_X');
-    expect(matchRoute('/demo/player/A_X/chapters/2')).to.include({ modal: 'chapters/:chapter', chapter: '2', returnPath: '/demo/player/A_X' });
+    expect(matchRoute('/demo/player/A_X/chapters/2')).to.include({
+      modal: 'chapters/:chapter',
+      chapter: '2',
+      returnPath: '/demo/player/A_X',
+    });
     expect(SHARED_MODALS).to.have.length(18);
     // Player-only modals are not navigation modals.
     expect(matchRoute('/demo/menu/C_KNEE/markup')).to.include({ name: 'error' });
@@ -44,18 +84,51 @@ describe('route table (pure)', () => {
     expect(redirectFor(matchRoute('/'), q('client=demo&openthis=A_DEMO_VIDEO'))).to.equal('/demo/open/A_DEMO_VIDEO');
     expect(redirectFor(matchRoute('/demo'), q(''))).to.equal('/demo/menu');
     expect(redirectFor(matchRoute('/demo/open'), q(''))).to.equal('/demo/menu');
-    for (const code of ['vm', 'root', 'collections', 'presentations', 'playlists', 'L_ORTHO', 'C_KNEE', 'G_X', 'XT_Y']) {
+    for (const code of [
+      'vm',
+      'root',
+      'collections',
+      'presentations',
+      'playlists',
+      'L_ORTHO',
+      'C_KNEE',
+      'G_X',
+      'XT_Y',
+    ]) {
       expect(redirectFor(matchRoute(`/demo/open/${code}`), q('')), code).to.equal(`/demo/menu/${code}`);
     }
     expect(redirectFor(matchRoute('/demo/open/A_DEMO_VIDEO'), q(''))).to.equal('/demo/player/A_DEMO_VIDEO');
     expect(redirectFor(matchRoute('/demo/menu'), q(''))).to.equal(undefined);
   });
 
+  it('knows the player routes: a playlist and a collection item, their modal children too', () => {
+    const player = [
+      '/demo/player/A_X',
+      '/demo/player/C_K/A_X/',
+      '/demo/player/A_X/settings',
+      '/demo/player/C_K/A_X/markup',
+    ];
+    for (const path of player) expect(isPlayerRoute(matchRoute(path)), path).to.equal(true);
+    for (const path of [
+      '/',
+      '/error',
+      '/demo',
+      '/demo/open/A_X',
+      '/demo/menu',
+      '/demo/menu/search',
+      '/demo/nowhere/x',
+    ]) {
+      expect(isPlayerRoute(matchRoute(path)), path).to.equal(false);
+    }
+  });
+
   it('applies the navigation rules', () => {
     expect(resolveNavigation('/demo/menu', 'captions=0&lang=es')).to.equal('/demo/menu?captions=0&lang=es');
     expect(resolveNavigation('/demo/menu?lang=de', 'captions=0')).to.equal('/demo/menu?lang=de');
     expect(resolveNavigation('/demo/menu', 'search=knee&taxonomy=ortho&lang=es')).to.equal('/demo/menu?lang=es');
-    expect(resolveNavigation('/demo/player/A_X', 'search=knee&taxonomy=ortho')).to.equal('/demo/player/A_X?search=knee&taxonomy=ortho');
+    expect(resolveNavigation('/demo/player/A_X', 'search=knee&taxonomy=ortho')).to.equal(
+      '/demo/player/A_X?search=knee&taxonomy=ortho',
+    );
     expect(resolveNavigation('/demo/player/C/A_X/', 'search=knee')).to.equal('/demo/player/C/A_X/?search=knee');
     expect(resolveNavigation('/demo/menu', '')).to.equal('/demo/menu');
   });
@@ -111,7 +184,9 @@ describe('routes in the element', () => {
     // Escape returns to the parent: the settings list, then the menu.
     await waitForPath(el, '/demo/menu/settings');
     expect(layer().hidden).to.equal(false);
-    $(el, '[role="dialog"]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    $(el, '[role="dialog"]')!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }),
+    );
     await waitForPath(el, '/demo/menu');
     expect(layer().hidden).to.equal(true);
     expect(layer().inert).to.equal(true);
@@ -152,7 +227,9 @@ describe('routes in the element', () => {
     await waitFor(() => $(el, '[data-screen="error"]'), 'error screen');
     expect(text(el, '.error-heading')).to.equal('PatientEd Error');
     expect(text(el, '.error-text')).to.equal('Client ID not found error');
-    expect(text(el, '.error-info')).to.equal('For further information on how to troubleshoot this error, please visit our support section or contact us');
+    expect(text(el, '.error-info')).to.equal(
+      'For further information on how to troubleshoot this error, please visit our support section or contact us',
+    );
     const links = [...shadow(el).querySelectorAll<HTMLAnchorElement>('.error-info a')];
     expect(links.map((a) => a.textContent)).to.deep.equal(['visit our support section', 'contact us']);
     for (const a of links) expect(a.href).to.match(/^https:\/\//);

@@ -5,7 +5,7 @@ import { parseFacetFilters, profileRecords, SearchIndex, normalize, queryForms }
 import { MAX_QUERY_LENGTH, titleSortIndex } from '../src/search/fields.js';
 import { fromUiState, readSearchQuery, toUiState, withSearchQuery, writeSearchQuery } from '../src/search/route-state';
 import { resolveSearchConfig } from '../src/search/session';
-import { searchNextTarget } from '../src/search/search-next';
+import { searchNextTarget } from '../src/routing/search-next';
 import { VoiceSearch, recognitionConstructor, type Recognition, type VoiceState } from '../src/search/voice';
 import { resolveNavigation } from '../src/routing/routes';
 
@@ -23,13 +23,36 @@ const TREE = {
           layer: 'collection',
           labels: { en: 'Knee care', es: 'Rodilla' },
           children: [
-            { code: 'A_KNEE', layer: 'item', file: 'knee', labels: { en: 'Knee arthritis', es: 'Artritis de rodilla' }, languages: ['en', 'es'] },
-            { code: 'A_SLIDES', layer: 'item', labels: { en: 'Knee surgery checklist', es: 'Lista para la cirugía' }, languages: ['en'] },
+            {
+              code: 'A_KNEE',
+              layer: 'item',
+              file: 'knee',
+              labels: { en: 'Knee arthritis', es: 'Artritis de rodilla' },
+              languages: ['en', 'es'],
+            },
+            {
+              code: 'A_SLIDES',
+              layer: 'item',
+              labels: { en: 'Knee surgery checklist', es: 'Lista para la cirugía' },
+              languages: ['en'],
+            },
             // The same file under another code: a record of its own (the menu shows one tile per file).
-            { code: 'A_KNEE_2', layer: 'item', file: 'knee', labels: { en: 'Knee exercises' }, languages: ['en', 'es', 'de', 7] },
+            {
+              code: 'A_KNEE_2',
+              layer: 'item',
+              file: 'knee',
+              labels: { en: 'Knee exercises' },
+              languages: ['en', 'es', 'de', 7],
+            },
           ],
         },
-        { code: 'A_HIP', layer: 'item', file: 'hip', labels: { en: 'Hip <b>replacement</b>', de: 'Hüftersatz' }, languages: ['en', 'de'] },
+        {
+          code: 'A_HIP',
+          layer: 'item',
+          file: 'hip',
+          labels: { en: 'Hip <b>replacement</b>', de: 'Hüftersatz' },
+          languages: ['en', 'de'],
+        },
       ],
     },
     { code: 'A_BROKEN', layer: 'item', labels: { en: 42 } },
@@ -59,22 +82,29 @@ describe('search engine (pure)', () => {
     expect(r[4].labels).to.deep.equal({});
   });
 
-  it('answers like Algolia: prefix AND matching in every language, accents folded, highlighted in the given tags', () => {
+  it('answers like Algolia: prefix AND matching in every language, accents folded, highlighted in given tags', () => {
     const index = new SearchIndex(records()).build();
     const a = index.answer('demo', { query: 'kne art', highlightPreTag: '[', highlightPostTag: ']' });
     expect(ids(a)).to.deep.equal(['A_KNEE']);
-    expect(a.hits[0]._highlightResult.labels.en).to.deep.equal({ value: '[Knee] [arthritis]', matchLevel: 'full', matchedWords: ['kne', 'art'], fullyHighlighted: true });
+    expect(a.hits[0]._highlightResult.labels.en).to.deep.equal({
+      value: '[Knee] [arthritis]',
+      matchLevel: 'full',
+      matchedWords: ['kne', 'art'],
+      fullyHighlighted: true,
+    });
     expect(a.hits[0]._highlightResult.labels.es.value).to.equal('[Artritis] de rodilla');
     expect(ids(index.answer('demo', { query: 'cirugia' }))).to.deep.equal(['A_SLIDES']); // 'cirugía'
     expect(ids(index.answer('demo', { query: 'HÜFT' }))).to.deep.equal(['A_HIP']);
     // Typo tolerance from five letters on.
     expect(ids(index.answer('demo', { query: 'arthritus' }))).to.deep.equal(['A_KNEE']);
     // The default tags are Algolia's; markup in a label is returned as text (InstantSearch escapes it).
-    expect(index.answer('demo', { query: 'replacement' }).hits[0]._highlightResult.labels.en.value).to.equal('Hip <b><em>replacement</em></b>');
+    expect(index.answer('demo', { query: 'replacement' }).hits[0]._highlightResult.labels.en.value).to.equal(
+      'Hip <b><em>replacement</em></b>',
+    );
     expect(normalize('Guía')).to.equal('guia');
   });
 
-  it('finds Arabic words as people type them: vowel signs, hamza on alef, ى, ة, tatweel and the article prefixes folded', () => {
+  it('finds Arabic words as typed: vowel signs, hamza on alef, ى, ة, tatweel and the article prefixes folded', () => {
     const tree = {
       code: 'root',
       children: [
@@ -90,7 +120,8 @@ describe('search engine (pure)', () => {
     const index = new SearchIndex(profileRecords(flattenProfile(tree))).build();
     const find = (query: string) => ids(index.answer('demo', { query }));
     // The knee: with the article (the label has it after لل), without it, with ه for ة, with a tatweel, vowelled.
-    for (const q of ['الركبة', 'ركبة', 'ركبه', 'للركبة', 'الركـبة', 'الرُّكْبَة', 'رك']) expect(find(q), q).to.deep.equal(['A_KNEE']);
+    for (const q of ['الركبة', 'ركبة', 'ركبه', 'للركبة', 'الركـبة', 'الرُّكْبَة', 'رك'])
+      expect(find(q), q).to.deep.equal(['A_KNEE']);
     // ى typed as ي; the article on a word that has none in the label (and none on one that has it).
     expect(find('المستشفي')).to.deep.equal(['A_HOSPITAL']);
     expect(find('مستشفى')).to.deep.equal(['A_HOSPITAL']);
@@ -112,7 +143,10 @@ describe('search engine (pure)', () => {
     // Typed letter by letter, the article's own letters keep matching words that start with it.
     expect(find('العو')).to.deep.equal(['A_HOSPITAL']);
     // The label's own word is highlighted, prefix and all.
-    expect(index.answer('demo', { query: 'الركبة', highlightPreTag: '[', highlightPostTag: ']' }).hits[0]._highlightResult.labels.ar).to.deep.include({
+    expect(
+      index.answer('demo', { query: 'الركبة', highlightPreTag: '[', highlightPostTag: ']' }).hits[0]._highlightResult
+        .labels.ar,
+    ).to.deep.include({
       value: 'الاستبدال الكامل [للركبة]',
       matchLevel: 'full',
     });
@@ -143,38 +177,80 @@ describe('search engine (pure)', () => {
     expect(all.nbHits).to.equal(5);
     expect(all.facets.kind).to.deep.equal({ video: 3, presentation: 2 });
     expect(all.facets.topics).to.deep.equal({ L_ORTHO: 4, C_KNEE: 3 });
-    const filtered = index.answer('demo', { facetFilters: [['kind:video'], ['languages:es', 'languages:de']], facets: ['languages'] });
+    const filtered = index.answer('demo', {
+      facetFilters: [['kind:video'], ['languages:es', 'languages:de']],
+      facets: ['languages'],
+    });
     expect(ids(filtered)).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_HIP']);
     expect(filtered.facets.languages).to.deep.equal({ en: 3, de: 2, es: 2 });
     expect(ids(index.answer('demo', { facetFilters: ['topics:-C_KNEE'] }))).to.deep.equal(['A_HIP', 'A_BROKEN']);
-    expect(ids(index.answer('demo', { facetFilters: [['kind:-video', 'languages:de']] }))).to.deep.equal(['A_SLIDES', 'A_KNEE_2', 'A_HIP', 'A_BROKEN']);
-    expect(ids(index.answer('demo', { facetFilters: '["kind:presentation"]' }))).to.deep.equal(['A_SLIDES', 'A_BROKEN']);
+    expect(ids(index.answer('demo', { facetFilters: [['kind:-video', 'languages:de']] }))).to.deep.equal([
+      'A_SLIDES',
+      'A_KNEE_2',
+      'A_HIP',
+      'A_BROKEN',
+    ]);
+    expect(ids(index.answer('demo', { facetFilters: '["kind:presentation"]' }))).to.deep.equal([
+      'A_SLIDES',
+      'A_BROKEN',
+    ]);
     expect(ids(index.answer('demo', { facetFilters: ['unknown:x'] }))).to.deep.equal([]);
     const page = index.answer('demo', { hitsPerPage: 2, page: 1 });
     expect([page.nbPages, page.page, ids(page)]).to.deep.equal([3, 1, ['A_KNEE_2', 'A_HIP']]);
     expect(index.answer('demo', { hitsPerPage: 0, facets: 'kind' }).hits).to.deep.equal([]);
-    expect(ids(index.answer(titleSortIndex('demo', 'en'), { query: 'knee' }))).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_SLIDES']);
+    expect(ids(index.answer(titleSortIndex('demo', 'en'), { query: 'knee' }))).to.deep.equal([
+      'A_KNEE',
+      'A_KNEE_2',
+      'A_SLIDES',
+    ]);
     // Spanish titles where there are some (A_KNEE_2 has none: its English one).
-    expect(ids(index.answer(titleSortIndex('demo', 'es'), { query: 'knee' }))).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_SLIDES']);
-    expect(ids(index.answer(titleSortIndex('demo', 'es'), { query: '', facetFilters: ['topics:C_KNEE'] }))).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_SLIDES']);
-    expect(parseFacetFilters(['x:\\-1', 'nocolon', 5, ['a:b', null]])).to.deep.equal([[{ attr: 'x', value: '-1', negate: false }], [{ attr: 'a', value: 'b', negate: false }]]);
+    expect(ids(index.answer(titleSortIndex('demo', 'es'), { query: 'knee' }))).to.deep.equal([
+      'A_KNEE',
+      'A_KNEE_2',
+      'A_SLIDES',
+    ]);
+    expect(
+      ids(index.answer(titleSortIndex('demo', 'es'), { query: '', facetFilters: ['topics:C_KNEE'] })),
+    ).to.deep.equal(['A_KNEE', 'A_KNEE_2', 'A_SLIDES']);
+    expect(parseFacetFilters(['x:\\-1', 'nocolon', 5, ['a:b', null]])).to.deep.equal([
+      [{ attr: 'x', value: '-1', negate: false }],
+      [{ attr: 'a', value: 'b', negate: false }],
+    ]);
   });
 
-  it('title replicas are relevant sorts: strictness 100 keeps the hits close to the best score, 0 sorts them all', () => {
+  it('title replicas are relevant sorts: strictness 100 keeps hits close to the best score, 0 sorts them all', () => {
     const recs = profileRecords(
       flattenProfile({
         code: 'root',
         children: [
-          { code: 'A_STRONG', layer: 'item', labels: { en: 'Knee knee', es: 'Knee', de: 'Knee', pt: 'Knee', ar: 'Knee' } },
-          { code: 'A_WEAK', layer: 'item', labels: { en: 'Kneecap and elbow and wrist and ankle care for older adults' } },
+          {
+            code: 'A_STRONG',
+            layer: 'item',
+            labels: { en: 'Knee knee', es: 'Knee', de: 'Knee', pt: 'Knee', ar: 'Knee' },
+          },
+          {
+            code: 'A_WEAK',
+            layer: 'item',
+            labels: { en: 'Kneecap and elbow and wrist and ankle care for older adults' },
+          },
         ],
       }),
     );
     const index = new SearchIndex(recs).build();
     const strict = index.answer(titleSortIndex('demo', 'en'), { query: 'knee' });
-    expect([strict.nbHits, strict.nbSortedHits, strict.appliedRelevancyStrictness, ids(strict)]).to.deep.equal([2, 1, 100, ['A_STRONG']]);
+    expect([strict.nbHits, strict.nbSortedHits, strict.appliedRelevancyStrictness, ids(strict)]).to.deep.equal([
+      2,
+      1,
+      100,
+      ['A_STRONG'],
+    ]);
     const all = index.answer(titleSortIndex('demo', 'en'), { query: 'knee', relevancyStrictness: 0 });
-    expect([all.nbHits, all.nbSortedHits, all.appliedRelevancyStrictness, ids(all)]).to.deep.equal([2, 2, 0, ['A_STRONG', 'A_WEAK']]); // 'Knee knee' before 'Kneecap …'
+    expect([all.nbHits, all.nbSortedHits, all.appliedRelevancyStrictness, ids(all)]).to.deep.equal([
+      2,
+      2,
+      0,
+      ['A_STRONG', 'A_WEAK'],
+    ]); // 'Knee knee' before 'Kneecap …'
     // The relevance index is not a virtual replica.
     expect('appliedRelevancyStrictness' in index.answer('demo', { query: 'knee' })).to.equal(false);
   });
@@ -182,14 +258,19 @@ describe('search engine (pure)', () => {
   it('takes malformed requests without throwing; reports its processing time from the injected clock', () => {
     let now = 0;
     const index = new SearchIndex(records(), { now: () => (now += 7) }).build();
-    const answer = index.multiSearch([null, { indexName: 5, params: 'query=knee&hitsPerPage=%221%22' }, { indexName: 'demo', query: 'x'.repeat(MAX_QUERY_LENGTH * 10) }]);
+    const answer = index.multiSearch([
+      null,
+      { indexName: 5, params: 'query=knee&hitsPerPage=%221%22' },
+      { indexName: 'demo', query: 'x'.repeat(MAX_QUERY_LENGTH * 10) },
+    ]);
     expect(answer.results.length).to.equal(3);
     expect((answer.results[0] as { nbHits: number }).nbHits).to.equal(5);
     expect(ids(answer.results[1] as { hits: { objectID: string }[] })).to.deep.equal(['A_KNEE']);
     expect((answer.results[2] as { query: string }).query.length).to.equal(MAX_QUERY_LENGTH);
     expect((answer.results[0] as { processingTimeMS: number }).processingTimeMS).to.equal(7);
     expect(index.multiSearch('nope').results).to.deep.equal([]);
-    const facets = index.multiSearch([{ indexName: 'demo', type: 'facet', facet: 'languages', facetQuery: 'd' }]).results[0] as { facetHits: unknown[] };
+    const facets = index.multiSearch([{ indexName: 'demo', type: 'facet', facet: 'languages', facetQuery: 'd' }])
+      .results[0] as { facetHits: unknown[] };
     expect(facets.facetHits).to.deep.equal([{ value: 'de', count: 2, highlighted: '<em>d</em>e' }]);
   });
 });
@@ -198,17 +279,33 @@ describe('search state in the route (pure)', () => {
   it('reads and writes search and taxonomy; drops what it does not know', () => {
     const taxonomy = 'topics:C_KNEE,kind:video,kind:video,sort:title,bogus:1,languages:%E0%A4,languages:es,:x,kind:';
     const state = readSearchQuery(new URLSearchParams({ search: 'knee', taxonomy, menuLanguage: 'es' }).toString());
-    expect(state).to.deep.equal({ query: 'knee', refinements: { topics: ['C_KNEE'], kind: ['video'], languages: ['es'] }, sort: 'title' });
-    expect(writeSearchQuery(state)).to.deep.equal({ search: 'knee', taxonomy: 'topics:C_KNEE,kind:video,languages:es,sort:title' });
+    expect(state).to.deep.equal({
+      query: 'knee',
+      refinements: { topics: ['C_KNEE'], kind: ['video'], languages: ['es'] },
+      sort: 'title',
+    });
+    expect(writeSearchQuery(state)).to.deep.equal({
+      search: 'knee',
+      taxonomy: 'topics:C_KNEE,kind:video,languages:es,sort:title',
+    });
     expect(readSearchQuery(`search=${'a'.repeat(MAX_QUERY_LENGTH + 88)}`).query.length).to.equal(MAX_QUERY_LENGTH);
-    expect(writeSearchQuery({ query: ' ', refinements: { topics: ['a,b:c'] }, sort: 'relevance' })).to.deep.equal({ search: '', taxonomy: 'topics:a%2Cb%3Ac' });
-    expect(readSearchQuery(new URLSearchParams({ taxonomy: 'topics:a%2Cb%3Ac' }).toString()).refinements.topics).to.deep.equal(['a,b:c']);
-    expect(withSearchQuery('menuLanguage=es&search=old', { search: '', taxonomy: 'kind:video' })).to.equal('menuLanguage=es&taxonomy=kind%3Avideo');
+    expect(writeSearchQuery({ query: ' ', refinements: { topics: ['a,b:c'] }, sort: 'relevance' })).to.deep.equal({
+      search: '',
+      taxonomy: 'topics:a%2Cb%3Ac',
+    });
+    expect(
+      readSearchQuery(new URLSearchParams({ taxonomy: 'topics:a%2Cb%3Ac' }).toString()).refinements.topics,
+    ).to.deep.equal(['a,b:c']);
+    expect(withSearchQuery('menuLanguage=es&search=old', { search: '', taxonomy: 'kind:video' })).to.equal(
+      'menuLanguage=es&taxonomy=kind%3Avideo',
+    );
   });
 
   it('maps to and from InstantSearch UI state (sort as the title replica of the menu language)', () => {
     const ui = toUiState({ query: 'knee', refinements: { kind: ['video'] }, sort: 'title' }, 'demo', 'de');
-    expect(ui).to.deep.equal({ demo: { query: 'knee', refinementList: { kind: ['video'] }, sortBy: 'demo_title_de_asc' } });
+    expect(ui).to.deep.equal({
+      demo: { query: 'knee', refinementList: { kind: ['video'] }, sortBy: 'demo_title_de_asc' },
+    });
     expect(fromUiState(ui, 'demo')).to.deep.equal({ query: 'knee', refinements: { kind: ['video'] }, sort: 'title' });
     expect(fromUiState({}, 'demo')).to.deep.equal({ query: '', refinements: {}, sort: 'relevance' });
   });
@@ -234,9 +331,21 @@ describe('search state in the route (pure)', () => {
 
 describe('search configuration (pure)', () => {
   it('uses Algolia only with application id, key and index; attributes win over the account', () => {
-    expect(resolveSearchConfig({}, undefined, 'demo')).to.deep.equal({ backend: 'embedded', index: 'demo', operator: 'or' });
-    expect(resolveSearchConfig({ searchAppId: 'A', searchApiKey: 'K' }, undefined, 'demo').backend).to.equal('embedded');
-    const account = { appId: 'ACC', apiKey: 'ACCKEY', index: 'acc_index', operator: 'AND', host: 'https://search.example.org:8443/' };
+    expect(resolveSearchConfig({}, undefined, 'demo')).to.deep.equal({
+      backend: 'embedded',
+      index: 'demo',
+      operator: 'or',
+    });
+    expect(resolveSearchConfig({ searchAppId: 'A', searchApiKey: 'K' }, undefined, 'demo').backend).to.equal(
+      'embedded',
+    );
+    const account = {
+      appId: 'ACC',
+      apiKey: 'ACCKEY',
+      index: 'acc_index',
+      operator: 'AND',
+      host: 'https://search.example.org:8443/',
+    };
     expect(resolveSearchConfig({}, account, 'demo')).to.deep.equal({
       backend: 'algolia',
       index: 'acc_index',
@@ -245,13 +354,30 @@ describe('search configuration (pure)', () => {
       apiKey: 'ACCKEY',
       host: { url: 'search.example.org', port: 8443, protocol: 'https' },
     });
-    const own = resolveSearchConfig({ searchAppId: 'OWN', searchApiKey: 'OWNKEY', searchIndex: 'own', searchOperator: 'or', searchHost: 'http://localhost:9000' }, account, 'demo');
-    expect([own.appId, own.index, own.operator, own.host]).to.deep.equal(['OWN', 'own', 'or', { url: 'localhost', port: 9000, protocol: 'http' }]);
+    const own = resolveSearchConfig(
+      {
+        searchAppId: 'OWN',
+        searchApiKey: 'OWNKEY',
+        searchIndex: 'own',
+        searchOperator: 'or',
+        searchHost: 'http://localhost:9000',
+      },
+      account,
+      'demo',
+    );
+    expect([own.appId, own.index, own.operator, own.host]).to.deep.equal([
+      'OWN',
+      'own',
+      'or',
+      { url: 'localhost', port: 9000, protocol: 'http' },
+    ]);
     // A host that is not http(s), or an index name with odd characters: the hosted index is not used.
     expect(resolveSearchConfig({ searchHost: 'javascript:alert(1)' }, account, 'demo').backend).to.equal('embedded');
     expect(resolveSearchConfig({ searchIndex: '../x' }, account, 'demo').backend).to.equal('embedded');
     // Algolia's API is at the host's root: a host with a path is refused; a secured (long) key is fine.
-    expect(resolveSearchConfig({ searchHost: 'https://proxy.example/algolia/' }, account, 'demo').backend).to.equal('embedded');
+    expect(resolveSearchConfig({ searchHost: 'https://proxy.example/algolia/' }, account, 'demo').backend).to.equal(
+      'embedded',
+    );
     expect(resolveSearchConfig({ searchApiKey: 'k'.repeat(700) }, account, 'demo').apiKey!.length).to.equal(700);
     expect(resolveSearchConfig({}, 'garbage', 'demo').backend).to.equal('embedded');
   });
@@ -300,7 +426,10 @@ describe('voice search (pure, scripted recogniser)', () => {
     ScriptedRecognition.script = script;
     const states: VoiceState[] = [];
     const heard: [string, boolean][] = [];
-    const voice = new VoiceSearch(ScriptedRecognition, { onState: (s) => states.push(s), onTranscript: (t, f) => heard.push([t, f]) });
+    const voice = new VoiceSearch(ScriptedRecognition, {
+      onState: (s) => states.push(s),
+      onTranscript: (t, f) => heard.push([t, f]),
+    });
     voice.start('es');
     const rec = ScriptedRecognition.last!;
     return { voice, rec, states, heard };
@@ -343,24 +472,40 @@ describe('voice search (pure, scripted recogniser)', () => {
   });
 });
 
-describe('the hosted search client\'s requester', () => {
-  const request = { url: 'https://search.example/1/indexes/*/queries', method: 'POST' as const, headers: {}, data: '{}', connectTimeout: 1000, responseTimeout: 2000 };
+describe("the hosted search client's requester", () => {
+  const request = {
+    url: 'https://search.example/1/indexes/*/queries',
+    method: 'POST' as const,
+    headers: {},
+    data: '{}',
+    connectTimeout: 1000,
+    responseTimeout: 2000,
+  };
 
-  it('answers like Algolia\'s requesters: the body and status; a failed connection is status 0', async () => {
-    const ok = await createLimitedRequester(async () => new Response('{"results":[]}', { status: 200 })).send(request);
+  it("answers like Algolia's requesters: the body and status; a failed connection is status 0", async () => {
+    const ok = await createLimitedRequester(() =>
+      Promise.resolve(new Response('{"results":[]}', { status: 200 })),
+    ).send(request);
     expect(ok).to.deep.equal({ status: 200, content: '{"results":[]}', isTimedOut: false });
     const down = await createLimitedRequester(() => Promise.reject(new TypeError('Failed to fetch'))).send(request);
     expect(down).to.deep.equal({ status: 0, content: 'Failed to fetch', isTimedOut: false });
   });
 
-  it('refuses an answer over 5 MB, as for every provider answer (a network failure for the client: it tries its other hosts)', async () => {
+  it('refuses an answer over 5 MB like any provider answer (a network failure: it tries its other hosts)', async () => {
     const big = new Uint8Array(6 * 1024 * 1024).fill(0x20);
-    const answer = await createLimitedRequester(async () => new Response(new Blob([big]).stream())).send(request);
+    const answer = await createLimitedRequester(() => Promise.resolve(new Response(new Blob([big]).stream()))).send(
+      request,
+    );
     expect(answer).to.deep.equal({ status: 0, content: 'Response larger than 5 MB', isTimedOut: false });
   });
 
   it('times out as told: the connection, then the answer', async () => {
-    const hang: typeof fetch = (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))));
+    const hang: typeof fetch = (_u, init) =>
+      new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        ),
+      );
     const answer = await createLimitedRequester(hang).send({ ...request, connectTimeout: 30 });
     expect([answer.status, answer.isTimedOut]).to.deep.equal([0, true]);
   });

@@ -4,19 +4,39 @@ import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { MAX_QUERY_LENGTH } from '../src/search/fields.js';
 import { SEARCH_TIMING } from '../src/search/search-modal';
-import type { SearchSession } from '../src/search/session';
 import { FakeClock } from './fake-clock';
-import { $, $$, cleanPlayersAndFaults, clearFailures, delayNext, failNext, FAULT_PROVIDER_URL, mountPlayer, PROVIDER_URL, providerLog, shadow, steady, text, waitFor, waitForPath, watchRequests } from './helpers';
+import {
+  $,
+  $$,
+  cleanPlayersAndFaults,
+  clearFailures,
+  delayNext,
+  failNext,
+  FAULT_PROVIDER_URL,
+  json,
+  mountPlayer,
+  PROVIDER_URL,
+  providerLog,
+  shadow,
+  steady,
+  text,
+  waitFor,
+  waitForPath,
+  watchRequests,
+} from './helpers';
 
 const active = (el: Element) => shadow(el).activeElement as HTMLElement | null;
 const input = (el: Element) => $<HTMLInputElement>(el, '.modal input[type="search"]');
 const hitIds = (el: Element) => $$(el, '.search-results [data-hit]').map((b) => b.dataset.hit);
 const stats = (el: Element) => text(el, '[data-search-stats]');
-const session = (el: PatientEdPlayerElement) => el[CONTROLLER].searchSession as SearchSession | undefined;
+const session = (el: PatientEdPlayerElement) => el[CONTROLLER].searchSession;
 
 /** Open the search dialog from the menu header's button and wait for its box. */
 async function openSearch(el: PatientEdPlayerElement) {
-  const button = await waitFor(() => $<HTMLButtonElement>(el, '.practice-bar [data-control="search"]'), 'header search button');
+  const button = await waitFor(
+    () => $<HTMLButtonElement>(el, '.practice-bar [data-control="search"]'),
+    'header search button',
+  );
   button.focus();
   button.click();
   await waitFor(() => input(el), 'search box');
@@ -33,29 +53,33 @@ function type(el: Element, value: string) {
 
 /** Wait until the dialog shows the answer to `q` (the results carry the query they answer). */
 const settled = (el: Element, q = '') =>
-  waitFor(() => $(el, '.search[data-status="idle"]')?.getAttribute('data-query') === q && stats(el) !== '', `results for "${q}"`);
+  waitFor(
+    () => $(el, '.search[data-status="idle"]')?.getAttribute('data-query') === q && stats(el) !== '',
+    `results for "${q}"`,
+  );
 /** The result count of the stats line. */
 const count = (el: Element) => Number(stats(el).split(' ')[0].replace(/\D/g, ''));
 
-const facetBox = (el: Element, facet: string, value: string) => $<HTMLInputElement>(el, `[data-facet="${facet}"] input[value="${value}"]`);
+const facetBox = (el: Element, facet: string, value: string) =>
+  $<HTMLInputElement>(el, `[data-facet="${facet}"] input[value="${value}"]`);
 
 describe('search dialog: the embedded index', () => {
   cleanPlayersAndFaults();
 
-  it('opens from the menu header (its own chunk), with the box of the spec, focus in it, axe-clean; Escape returns focus', async () => {
+  it('opens from the menu header (its own chunk), its box focused, axe-clean; Escape returns the focus', async () => {
     const el = await mountPlayer({ client: 'demo' });
     const button = await openSearch(el);
     expect(button.getAttribute('aria-label')).to.equal('Search');
     expect(el.currentPath).to.equal('/demo/menu/search');
     const box = input(el)!;
-    expect([box.placeholder, box.maxLength, box.spellcheck, box.getAttribute('autocorrect'), box.getAttribute('autocapitalize'), box.required]).to.deep.equal([
-      'Search here…',
-      MAX_QUERY_LENGTH,
-      false,
-      'off',
-      'off',
-      true,
-    ]);
+    expect([
+      box.placeholder,
+      box.maxLength,
+      box.spellcheck,
+      box.getAttribute('autocorrect'),
+      box.getAttribute('autocapitalize'),
+      box.required,
+    ]).to.deep.equal(['Search here…', MAX_QUERY_LENGTH, false, 'off', 'off', true]);
     expect($(el, '.modal button[type="submit"]')!.title).to.equal('Search');
     expect($(el, '.modal button[type="reset"]')!.title).to.equal('Clear');
     expect($(el, '.modal [role="search"]') !== null).to.equal(true);
@@ -72,7 +96,7 @@ describe('search dialog: the embedded index', () => {
     await waitFor(() => active(el) === button, 'focus back on the Search button');
   });
 
-  it('types, highlights with <mark>, announces the count, writes the route after its delay of quiet; the page URL is untouched', async () => {
+  it('types, highlights with <mark>, announces the count, writes the route (not the URL) after a delay', async () => {
     const href = location.href;
     const historyLength = history.length;
     const el = await mountPlayer({ client: 'demo' });
@@ -86,7 +110,7 @@ describe('search dialog: the embedded index', () => {
     expect(hitIds(el)).to.not.include('A_CATARACTS');
     const marks = $$(el, '.search-results mark').map((m) => m.textContent);
     expect(marks.length).to.be.greaterThan(2);
-    expect(marks.every((m) => /^kne/i.test(m!))).to.equal(true);
+    expect(marks.every((m) => /^kne/i.test(m))).to.equal(true);
     expect($(el, '[data-search-stats]')!.getAttribute('role')).to.equal('status');
     expect(stats(el)).to.match(/^\d+ results found in \d+ms$/);
     expect(count(el)).to.equal(hitIds(el).length);
@@ -122,11 +146,17 @@ describe('search dialog: the embedded index', () => {
     await settled(el);
     input(el)!.focus();
     await sendKeys({ type: 'rodilla' });
-    await waitFor(() => input(el)!.value === 'rodilla' && hitIds(el).length > 0 && hitIds(el).every((id) => /KNEE|MENISCUS|ACL|DEMO_VIDEO/.test(id!)), 'Spanish hits');
+    await waitFor(
+      () =>
+        input(el)!.value === 'rodilla' &&
+        hitIds(el).length > 0 &&
+        hitIds(el).every((id) => /KNEE|MENISCUS|ACL|DEMO_VIDEO/.test(id!)),
+      'Spanish hits',
+    );
     expect(input(el)!.value).to.equal('rodilla');
   });
 
-  it('refines by kind, topic and language (or: any of the values); clears the filters; states live in the route', async () => {
+  it('refines by kind, topic and language (any of the values); clears the filters; states in the route', async () => {
     const el = await mountPlayer({ client: 'demo' });
     await openSearch(el);
     await settled(el);
@@ -143,7 +173,11 @@ describe('search dialog: the embedded index', () => {
     // Topic labels come from the menu; language names in the menu language.
     expect($$(el, '[data-facet="topics"] .facet-label').map((l) => l.textContent)).to.include('Featured programs');
     expect($$(el, '[data-facet="languages"] .facet-label').map((l) => l.textContent)).to.deep.equal(['English']);
-    await waitFor(() => new URLSearchParams(el[CONTROLLER].search).get('taxonomy') === 'kind:presentation', 'taxonomy in the route', 2000);
+    await waitFor(
+      () => new URLSearchParams(el[CONTROLLER].search).get('taxonomy') === 'kind:presentation',
+      'taxonomy in the route',
+      2000,
+    );
     $<HTMLButtonElement>(el, '[data-clear-refinements]')!.click();
     await waitFor(() => count(el) === all, 'all again');
     expect(facetBox(el, 'kind', 'presentation')!.checked).to.equal(false);
@@ -162,7 +196,11 @@ describe('search dialog: the embedded index', () => {
     expect(values).to.deep.equal(['video']); // with and, the other kind has no hit left to add
     type(el, 'zzzzqqq');
     await settled(el, 'zzzzqqq');
-    expect($$(el, '[data-facet="topics"] .search-facet-empty, [data-facet="languages"] .search-facet-empty').map((p) => p.textContent)).to.deep.equal(['No results.', 'No results.']);
+    expect(
+      $$(el, '[data-facet="topics"] .search-facet-empty, [data-facet="languages"] .search-facet-empty').map(
+        (p) => p.textContent,
+      ),
+    ).to.deep.equal(['No results.', 'No results.']);
     expect(text(el, '[data-search-status="empty"]')).to.equal('No results for “zzzzqqq”.');
   });
 
@@ -176,15 +214,24 @@ describe('search dialog: the embedded index', () => {
     expect([...select.options].map((o) => o.textContent)).to.deep.equal(['Relevance', 'Title A–Z']);
     select.value = 'demo_title_en_asc';
     select.dispatchEvent(new Event('change', { bubbles: true }));
-    const titles = () => $$(el, '.search-results .item-label').map((l) => l.textContent!);
+    const titles = () => $$(el, '.search-results .item-label').map((l) => l.textContent);
     await waitFor(() => {
       const t = titles();
-      return t.length > 3 && t.join('|') === [...t].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })).join('|');
+      return (
+        t.length > 3 &&
+        t.join('|') ===
+          [...t].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })).join('|')
+      );
     }, 'sorted titles');
-    await waitFor(() => new URLSearchParams(el[CONTROLLER].search).get('taxonomy') === 'sort:title', 'sort in the route', 2000);
+    await waitFor(
+      () => new URLSearchParams(el[CONTROLLER].search).get('taxonomy') === 'sort:title',
+      'sort in the route',
+      2000,
+    );
   });
 
-  it('Title A–Z is a relevant sort: "{n} relevant results sorted out of {total}", then "See all results" / "See relevant results"', async () => {
+  it('Title A–Z is a relevant sort: "{n} relevant results sorted out of {total}", then "See all results"', async () => {
+    // Then "See relevant results" again.
     const el = await mountPlayer({ client: 'demo' });
     el[CONTROLLER].navigate('/demo/menu/search?search=ca&taxonomy=sort:title');
     await settled(el, 'ca');
@@ -237,7 +284,13 @@ describe('search dialog: the embedded index', () => {
     expect(hitIds(a)).to.include('A_KNEE_ARTHRITIS');
     expect(hitIds(b)).to.include('A_HIP_REPLACEMENT');
     expect(hitIds(b)).to.not.include('A_KNEE_ARTHRITIS');
-    await waitFor(() => new URLSearchParams(a[CONTROLLER].search).get('search') === 'knee' && new URLSearchParams(b[CONTROLLER].search).get('search') === 'hip', 'both routes', 2000);
+    await waitFor(
+      () =>
+        new URLSearchParams(a[CONTROLLER].search).get('search') === 'knee' &&
+        new URLSearchParams(b[CONTROLLER].search).get('search') === 'hip',
+      'both routes',
+      2000,
+    );
     expect(session(a)).to.not.equal(session(b));
     expect(input(a)!.value).to.equal('knee');
   });
@@ -245,7 +298,13 @@ describe('search dialog: the embedded index', () => {
 
 describe('search dialog: the hosted (Algolia) backend over real HTTP', () => {
   cleanPlayersAndFaults();
-  const algolia = (host = PROVIDER_URL) => ({ client: 'demo', 'search-app-id': 'TESTAPP', 'search-api-key': 'search-only-key', 'search-index': 'demo', 'search-host': host });
+  const algolia = (host = PROVIDER_URL) => ({
+    client: 'demo',
+    'search-app-id': 'TESTAPP',
+    'search-api-key': 'search-only-key',
+    'search-index': 'demo',
+    'search-host': host,
+  });
 
   it('returns the same hits as the embedded index for the same query, with the search-only key', async () => {
     const embedded = await mountPlayer({ client: 'demo' });
@@ -260,7 +319,9 @@ describe('search dialog: the hosted (Algolia) backend over real HTTP', () => {
     expect(session(hosted)!.config.backend).to.equal('algolia');
     expect(session(embedded)!.config.backend).to.equal('embedded');
     expect(hitIds(hosted)).to.deep.equal(hitIds(embedded));
-    expect($$(hosted, '.search-results mark').map((m) => m.textContent)).to.deep.equal($$(embedded, '.search-results mark').map((m) => m.textContent));
+    expect($$(hosted, '.search-results mark').map((m) => m.textContent)).to.deep.equal(
+      $$(embedded, '.search-results mark').map((m) => m.textContent),
+    );
   });
 
   it('shows the stalled indicator after its delay, then the hits', async () => {
@@ -275,7 +336,11 @@ describe('search dialog: the hosted (Algolia) backend over real HTTP', () => {
     await waitFor(() => $(el, '[data-search-status="stalled"]'), 'stalled indicator', 3000);
     expect(performance.now() - typedAt, 'shown after the stalled delay').to.be.at.least(SEARCH_TIMING.stalledMs);
     expect(text(el, '[data-search-status="stalled"]')).to.equal('Searching…');
-    await waitFor(() => hitIds(el).includes('A_HIP_REPLACEMENT') && !$(el, '[data-search-status="stalled"]'), 'hits after the delay', 10000);
+    await waitFor(
+      () => hitIds(el).includes('A_HIP_REPLACEMENT') && !$(el, '[data-search-status="stalled"]'),
+      'hits after the delay',
+      10000,
+    );
   });
 
   it('a failing service: "Search is unavailable right now." and a Retry that searches again', async () => {
@@ -312,7 +377,10 @@ class PageRecognition {
   static instances: PageRecognition[] = [];
   /** The last one started, once it has been (the dialog listens until it answers: `respond`). */
   static async started(count: number): Promise<PageRecognition> {
-    return waitFor(() => PageRecognition.instances.length === count && PageRecognition.instances[count - 1], `recognition ${count} started`);
+    return waitFor(
+      () => PageRecognition.instances.length === count && PageRecognition.instances[count - 1],
+      `recognition ${count} started`,
+    );
   }
   start() {
     PageRecognition.instances.push(this);
@@ -320,7 +388,10 @@ class PageRecognition {
   /** What it heard (or its failure), then its end. */
   respond() {
     if (PageRecognition.error) this.onerror?.({ error: PageRecognition.error });
-    else this.onresult?.({ results: { length: 1, 0: { isFinal: !PageRecognition.interimOnly, 0: { transcript: PageRecognition.heard } } } });
+    else
+      this.onresult?.({
+        results: { length: 1, 0: { isFinal: !PageRecognition.interimOnly, 0: { transcript: PageRecognition.heard } } },
+      });
     this.onend?.();
   }
   stop() {}
@@ -350,7 +421,10 @@ describe('voice search in the dialog', () => {
     expect(voiceStatus(el).textContent).to.equal('Escuchando… hable ahora.');
     expect(voiceButton(el).getAttribute('aria-pressed')).to.equal('true');
     (await PageRecognition.started(1)).respond();
-    await waitFor(() => input(el)!.value === 'cadera' && hitIds(el).includes('A_HIP_REPLACEMENT'), 'heard and searched');
+    await waitFor(
+      () => input(el)!.value === 'cadera' && hitIds(el).includes('A_HIP_REPLACEMENT'),
+      'heard and searched',
+    );
     expect(PageRecognition.instances[0].lang).to.equal('es');
     await waitFor(() => voiceStatus(el).dataset.voice === 'idle', 'idle again');
   });
@@ -414,12 +488,16 @@ describe('search-next', () => {
     type(el, 'cataracts');
     await waitFor(() => hitIds(el).join() === 'A_CATARACTS', 'one hit');
     $<HTMLButtonElement>(el, '[data-hit="A_CATARACTS"]')!.click();
-    await waitFor(() => el.currentPath.includes('/player/') && el[CONTROLLER].state.playback.ready, 'player ready', 10000);
+    await waitFor(
+      () => el.currentPath.includes('/player/') && el[CONTROLLER].state.playback.ready,
+      'player ready',
+      10000,
+    );
     const engine = await el[CONTROLLER].playback();
     await engine.play();
-    await waitFor(() => el[CONTROLLER].state.playback.player === 1, 'playing', 10000);
+    await waitFor(() => el[CONTROLLER].state.playback.playerState === 1, 'playing', 10000);
     engine.setIndex(el[CONTROLLER].state.playback.playlist!.items.length - 1, true);
-    await waitFor(() => el[CONTROLLER].state.playback.player === 1, 'last item playing', 10000);
+    await waitFor(() => el[CONTROLLER].state.playback.playerState === 1, 'last item playing', 10000);
     engine.seek(el[CONTROLLER].state.playback.duration - 0.3);
     await waitForPath(el, '/demo/menu/search-next', 10000);
     expect(new URLSearchParams(el[CONTROLLER].search).get('search')).to.equal('cataracts');
@@ -464,32 +542,53 @@ describe('search dialog: keyboard and long facets', () => {
     $<HTMLButtonElement>(el, '[data-facet="topics"] button')!.click();
     await waitFor(() => topics() === 10, 'back to 10');
     // The library labels come from the menu, in the menu language.
-    expect($$(el, '[data-facet="topics"] .facet-label').every((l) => !/^[LCG]_BIG/.test(l.textContent!))).to.equal(true);
+    expect($$(el, '[data-facet="topics"] .facet-label').every((l) => !/^[LCG]_BIG/.test(l.textContent))).to.equal(true);
     type(el, 'rodilla ejercicio');
     await settled(el, 'rodilla ejercicio');
     // Found through the Spanish labels, shown in the menu language (English).
     expect(count(el)).to.be.greaterThan(0);
-    expect($$(el, '.search-results .item-label').every((l) => /knee/i.test(l.textContent!) && /exercise/i.test(l.textContent!))).to.equal(true);
+    expect(
+      $$(el, '.search-results .item-label').every(
+        (l) => /knee/i.test(l.textContent) && /exercise/i.test(l.textContent),
+      ),
+    ).to.equal(true);
     expect(session(el)!.stats!.records).to.equal(10000);
   });
 });
 
 describe('search: hostile input and failures', () => {
   cleanPlayersAndFaults();
-  const post = (body: string) => fetch(new URL('1/indexes/*/queries?x-algolia-application-id=A&x-algolia-api-key=K', PROVIDER_URL), { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+  const post = (body: string) =>
+    fetch(new URL('1/indexes/*/queries?x-algolia-application-id=A&x-algolia-api-key=K', PROVIDER_URL), {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'text/plain' },
+    });
 
   it("the provider's search call answers malformed or oversized requests with Algolia's error shape", async () => {
     const bad = await post('{nope');
-    expect([bad.status, (await bad.json()).message]).to.deep.equal([400, 'Malformed JSON body']);
-    const many = await post(JSON.stringify({ requests: Array.from({ length: 5 }, () => ({ indexName: 'demo', hitsPerPage: 1000 })) }));
+    type SearchError = { status: number; message: string };
+    expect([bad.status, (await json<SearchError>(bad)).message]).to.deep.equal([400, 'Malformed JSON body']);
+    const many = await post(
+      JSON.stringify({ requests: Array.from({ length: 5 }, () => ({ indexName: 'demo', hitsPerPage: 1000 })) }),
+    );
     expect(many.status).to.equal(400);
-    const filters = await post(JSON.stringify({ requests: [{ indexName: 'demo', facetFilters: [Array.from({ length: 300 }, (_, i) => `kind:${i}`)] }] }));
+    const filters = await post(
+      JSON.stringify({
+        requests: [{ indexName: 'demo', facetFilters: [Array.from({ length: 300 }, (_, i) => `kind:${i}`)] }],
+      }),
+    );
     expect(filters.status).to.equal(400);
     const unknown = await post(JSON.stringify({ requests: [{ indexName: 'no-such-client' }] }));
-    expect([unknown.status, (await unknown.json()).status]).to.deep.equal([404, 404]);
-    const ok = await post(JSON.stringify({ requests: [{ indexName: 'demo', query: 'knee', facetFilters: ['kind:-presentation'], hitsPerPage: 2 }] }));
-    const answer = await ok.json();
-    expect([ok.status, answer.results[0].hits.length, answer.results[0].hits.every((h: { kind: string }) => h.kind === 'video')]).to.deep.equal([200, 2, true]);
+    expect([unknown.status, (await json<SearchError>(unknown)).status]).to.deep.equal([404, 404]);
+    const ok = await post(
+      JSON.stringify({
+        requests: [{ indexName: 'demo', query: 'knee', facetFilters: ['kind:-presentation'], hitsPerPage: 2 }],
+      }),
+    );
+    const answer = await json<{ results: { hits: { kind: string }[] }[] }>(ok);
+    const hits = answer.results[0].hits;
+    expect([ok.status, hits.length, hits.every((h) => h.kind === 'video')]).to.deep.equal([200, 2, true]);
   });
 
   it('the search option (search="1") is the button, never the query', async () => {
@@ -500,7 +599,7 @@ describe('search: hostile input and failures', () => {
     expect(input(el)!.value).to.equal('');
   });
 
-  it('a failed menu request: the dialog says search is unavailable, does not ask again by itself, and Retry recovers', async () => {
+  it('a failed menu request: the dialog says search is unavailable, does not retry alone; Retry recovers', async () => {
     await failNext('/api/clients/demo/profile', 503, 12);
     const watch = watchRequests();
     try {
@@ -511,7 +610,15 @@ describe('search: hostile input and failures', () => {
       const before = await count();
       // No retry loop: a loop would ask as the failure renders; the failure stays, with no request, frame after frame.
       const c = el[CONTROLLER];
-      await steady(() => [c.state.data.profile.status, watch.to('/api/clients/demo/profile').length, $(el, '[data-search-status]')?.dataset.searchStatus], 'the failure settled', 10);
+      await steady(
+        () => [
+          c.state.data.profile.status,
+          watch.to('/api/clients/demo/profile').length,
+          $(el, '[data-search-status]')?.dataset.searchStatus,
+        ],
+        'the failure settled',
+        10,
+      );
       expect(c.state.data.profile.status).to.equal('error');
       expect(await count()).to.equal(before);
       await clearFailures();
@@ -542,7 +649,7 @@ describe('search: the route drives an open dialog', () => {
     expect(new URLSearchParams(el[CONTROLLER].search).get('taxonomy')).to.equal('kind:video');
   });
 
-  it("a write still waiting for its delay when the host navigates does not overwrite the host's route (test clock)", async () => {
+  it("a write still waiting for its delay when the host navigates does not overwrite the host's route", async () => {
     const clock = new FakeClock();
     const el = await mountPlayer({ client: 'demo' }, { clock });
     await openSearch(el);
@@ -553,7 +660,7 @@ describe('search: the route drives an open dialog', () => {
     // has shown the host's query (the timer fired late on a loaded machine).
     el[CONTROLLER].navigate('/demo/menu/search?search=hip');
     clock.tick(SEARCH_TIMING.writeDelayMs);
-    expect(new URLSearchParams(el[CONTROLLER].search).get('search'), 'the host\'s route stays').to.equal('hip');
+    expect(new URLSearchParams(el[CONTROLLER].search).get('search'), "the host's route stays").to.equal('hip');
     await settled(el, 'hip');
     await waitFor(() => input(el)!.value === 'hip', `the box shows the host's query (now "${input(el)!.value}")`, 2000);
     clock.tick(SEARCH_TIMING.writeDelayMs);

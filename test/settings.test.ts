@@ -2,41 +2,67 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
-import { STORAGE_KEY } from '../src/preferences/defaults';
+import { STORAGE_KEY, type Preferences } from '../src/preferences/defaults';
 import { mergePreferences } from '../src/preferences/merge';
 import { CAPTION_COLORS, CAPTION_FONTS, shortcutRows } from '../src/screens/modals/settings-options';
-import { PLAYER_SHORTCUTS } from '../src/playback/keyboard';
-import { $, $$, cleanPlayersAndFaults, mountPlayer, nextTask, shadow, sticking, text, waitFor, waitForPath } from './helpers';
+import { PLAYER_SHORTCUTS } from '../src/commands/keyboard';
+import {
+  $,
+  $$,
+  cleanPlayersAndFaults,
+  mountPlayer,
+  nextTask,
+  shadow,
+  sticking,
+  text,
+  waitFor,
+  waitForPath,
+} from './helpers';
 import { MODAL_NAMES, MODALS } from '../src/screens/modal-registry';
 
 const prefs = (el: PatientEdPlayerElement) => mergePreferences(el[CONTROLLER].state.layers);
-const storedLocal = () => JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}').local ?? {};
+const storedLocal = (): Partial<Preferences> =>
+  (JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { local?: Partial<Preferences> }).local ?? {};
 const active = (el: Element) => shadow(el).activeElement as HTMLElement | null;
 const key = (target: Element, k: string, init: KeyboardEventInit = {}) =>
   target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true, ...init }));
 
 /** The radio of a radio group by its accessible name (its label's text). */
 function radio(el: Element, name: string): HTMLInputElement {
-  const found = $$<HTMLInputElement>(el, '.modal input[type="radio"]').find((r) => r.closest('label')?.textContent?.trim() === name);
-  if (!found) throw new Error(`no radio named ${name}: ${$$(el, '.modal label').map((l) => l.textContent).join(' | ')}`);
+  const found = $$<HTMLInputElement>(el, '.modal input[type="radio"]').find(
+    (r) => r.closest('label')?.textContent?.trim() === name,
+  );
+  if (!found)
+    throw new Error(
+      `no radio named ${name}: ${$$(el, '.modal label')
+        .map((l) => l.textContent)
+        .join(' | ')}`,
+    );
   return found;
 }
-const radioNames = (el: Element) => $$<HTMLInputElement>(el, '.modal input[type="radio"]').map((r) => r.closest('label')!.textContent!.trim());
+const radioNames = (el: Element) =>
+  $$<HTMLInputElement>(el, '.modal input[type="radio"]').map((r) => r.closest('label')!.textContent.trim());
 const switchNamed = (el: Element) => $<HTMLButtonElement>(el, '.modal [role="switch"]')!;
 const status = (el: Element) => text(el, '.modal [role="status"]');
 
 async function openSettings(el: PatientEdPlayerElement, screen?: string) {
   const base = el.currentPath.replace(/\/settings.*$/, '');
   el[CONTROLLER].navigate(`${base.replace(/\/$/, '')}/settings${screen ? `/${screen}` : ''}`);
-  await waitFor(() => $(el, `.modal[data-modal-name="settings${screen ? `/${screen}` : ''}"] .modal-body > *`), `settings ${screen ?? ''}`);
+  await waitFor(
+    () => $(el, `.modal[data-modal-name="settings${screen ? `/${screen}` : ''}"] .modal-body > *`),
+    `settings ${screen ?? ''}`,
+  );
 }
 
 describe('settings: ways in, the list, focus', () => {
   cleanPlayersAndFaults();
 
-  it('the menu header has a Settings button; the dialog lists its screens; each returns to its parent, focus on its link', async () => {
+  it('Settings in the menu header: its screens listed, each back to its parent, the focus on its link', async () => {
     const el = await mountPlayer({ client: 'demo' });
-    const opener = await waitFor(() => $<HTMLButtonElement>(el, '.practice-bar [data-control="settings"]'), 'header settings button');
+    const opener = await waitFor(
+      () => $<HTMLButtonElement>(el, '.practice-bar [data-control="settings"]'),
+      'header settings button',
+    );
     expect(opener.getAttribute('aria-label')).to.equal('Settings');
     opener.focus();
     opener.click();
@@ -86,9 +112,12 @@ describe('settings: ways in, the list, focus', () => {
     expect(text(el, '[data-action="reset-captions"]')).to.equal('Reset caption settings');
   });
 
-  it("the control bar has a Settings button; closing returns the focus to it", async () => {
+  it('the control bar has a Settings button; closing returns the focus to it', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
-    const button = await waitFor(() => $<HTMLButtonElement>(el, '.controls [data-control="settings"]'), 'settings control');
+    const button = await waitFor(
+      () => $<HTMLButtonElement>(el, '.controls [data-control="settings"]'),
+      'settings control',
+    );
     expect(button.getAttribute('aria-label')).to.equal('Settings');
     button.focus();
     button.click();
@@ -104,7 +133,7 @@ describe('settings: ways in, the list, focus', () => {
 describe('settings: each choice applies at once, is saved and announced', () => {
   cleanPlayersAndFaults();
 
-  it('text size: nine options; the text grows, the choice is saved, survives a reload and reaches the other player', async () => {
+  it('text size: nine options; the text grows, the choice is saved, kept on reload, by the other player', async () => {
     const el = await mountPlayer({ client: 'demo' });
     const other = await mountPlayer({ client: 'demo' });
     await openSettings(el, 'menu/font-size');
@@ -120,7 +149,7 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     await waitFor(() => getComputedStyle($(again, '.shell')!).fontSize === '24px', 'after a reload');
   });
 
-  it('text size and scale together stop at 400%, and the player stays usable (nothing overflows sideways)', async () => {
+  it('text size and scale together stop at 400%; the player stays usable (nothing overflows sideways)', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', scale: '400', 'font-size': '400' });
     await waitFor(() => $(el, '.controls'), 'controls');
     expect(getComputedStyle($(el, '.shell')!).fontSize).to.equal('64px');
@@ -135,7 +164,7 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     el.style.width = '';
   });
 
-  it('a 320px player with 200% text reflows: the header wraps, and nothing in the menu, settings or search is wider than the player', async () => {
+  it('a 320px player with 200% text reflows: the header wraps; menu, settings and search fit its width', async () => {
     const el = await mountPlayer({ client: 'demo', 'font-size': '200' });
     el.style.width = '320px';
     try {
@@ -154,7 +183,8 @@ describe('settings: each choice applies at once, is saved and announced', () => 
       expect($(el, '.search-input')!.getBoundingClientRect().width).to.be.greaterThan(150);
       // Its buttons grow with the text, as tall as the field.
       const field = $(el, '.search-input')!.getBoundingClientRect().height;
-      for (const b of $$(el, '.search-icon-button')) expect(Math.abs(b.getBoundingClientRect().height - field)).to.be.below(4);
+      for (const b of $$(el, '.search-icon-button'))
+        expect(Math.abs(b.getBoundingClientRect().height - field)).to.be.below(4);
     } finally {
       el.style.width = '';
     }
@@ -192,13 +222,16 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     expect(prefs(el)).to.include({ menuLanguage: 'es', voLanguage: 'es', ccLanguage: 'es' });
   });
 
-  it('video language lists the playlist\'s voice-over languages and switches the video; audio is a switch', async () => {
+  it("video language lists the playlist's voice-over languages and switches the video; audio is a switch", async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
     await waitFor(() => el[CONTROLLER].state.playback.ready, 'item ready');
     await openSettings(el, 'video/language');
     expect(radioNames(el)).to.deep.equal(['English', 'Español']);
     radio(el, 'Español').click();
-    await waitFor(() => shadow(el).querySelector<HTMLVideoElement>('video.media')?.currentSrc.includes('/es.mp4'), 'Spanish voice-over');
+    await waitFor(
+      () => shadow(el).querySelector<HTMLVideoElement>('video.media')?.currentSrc.includes('/es.mp4'),
+      'Spanish voice-over',
+    );
     expect(prefs(el)).to.include({ voLanguage: 'es', menuLanguage: 'en' });
     await openSettings(el, 'video/audio');
     const sw = switchNamed(el);
@@ -227,7 +260,10 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     expect(radioNames(el)).to.deep.equal(['100%', '75%', '0%']);
     expect(radio(el, '75%').checked).to.equal(true);
     radio(el, '0%').click();
-    await waitFor(() => getComputedStyle($(el, '.caption-line')!).backgroundColor === 'rgba(0, 0, 0, 0)', 'transparent background');
+    await waitFor(
+      () => getComputedStyle($(el, '.caption-line')!).backgroundColor === 'rgba(0, 0, 0, 0)',
+      'transparent background',
+    );
 
     await openSettings(el, 'captions/font-family');
     expect(radioNames(el).length).to.be.at.least(5);
@@ -239,20 +275,36 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     radio(el, '200%').click();
     await waitFor(() => prefs(el).ccFontSize === '200%', 'caption size');
     const base = parseFloat(getComputedStyle($(el, '.shell')!).fontSize);
-    await waitFor(() => Math.abs(parseFloat(getComputedStyle($(el, '.caption-line')!).fontSize) - base * 1.35 * 2) < 1, 'captions twice as large');
+    await waitFor(
+      () => Math.abs(parseFloat(getComputedStyle($(el, '.caption-line')!).fontSize) - base * 1.35 * 2) < 1,
+      'captions twice as large',
+    );
 
-    expect(Object.keys(storedLocal())).to.include.members(['ccFontColor', 'ccBackgroundOpacity', 'ccFontFamily', 'ccFontSize']);
+    expect(Object.keys(storedLocal())).to.include.members([
+      'ccFontColor',
+      'ccBackgroundOpacity',
+      'ccFontFamily',
+      'ccFontSize',
+    ]);
     await openSettings(el, 'captions');
     $<HTMLButtonElement>(el, '[data-action="reset-captions"]')!.click();
     await waitFor(() => getComputedStyle($(el, '.caption-line')!).color === 'rgb(255, 255, 255)', 'white again');
     expect(status(el)).to.equal('Caption settings were reset.');
     const stored = storedLocal();
-    for (const k of ['ccFontFamily', 'ccFontSize', 'ccFontColor', 'ccFontOpacity', 'ccBackgroundColor', 'ccBackgroundOpacity']) expect(stored).to.not.have.property(k);
+    for (const k of [
+      'ccFontFamily',
+      'ccFontSize',
+      'ccFontColor',
+      'ccFontOpacity',
+      'ccBackgroundColor',
+      'ccBackgroundOpacity',
+    ])
+      expect(stored).to.not.have.property(k);
     expect(prefs(el).ccFontFamily).to.equal(CAPTION_FONTS[0].value);
     await expect(el).shadowDom.to.be.accessible();
   });
 
-  it('caption language: the playlist\'s languages plus Off', async () => {
+  it("caption language: the playlist's languages plus Off", async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
     await waitFor(() => el[CONTROLLER].state.playback.ready, 'item ready');
     await el.seekTo(2);
@@ -263,7 +315,10 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     await waitFor(() => !$(el, '.caption-line'), 'captions off');
     expect(prefs(el).subtitles).to.equal(0);
     radio(el, 'Deutsch').click();
-    await waitFor(() => el[CONTROLLER].state.playback.ccLanguage === 'de' && $(el, '.captions[lang="de"] .caption-line'), 'German captions');
+    await waitFor(
+      () => el[CONTROLLER].state.playback.ccLanguage === 'de' && $(el, '.captions[lang="de"] .caption-line'),
+      'German captions',
+    );
     expect(prefs(el)).to.include({ subtitles: 1, ccLanguage: 'de', menuLanguage: 'en' });
   });
 
@@ -275,7 +330,12 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     expect(rows.length).to.equal(shortcutRows().length);
     const keys = rows.flatMap((r) => [...r.querySelectorAll('kbd')]).length;
     expect(keys).to.equal(Object.keys(PLAYER_SHORTCUTS).length);
-    expect(rows.map((r) => r.cells[1].textContent)).to.include.members(['Back 5 seconds', 'Forward 10 seconds', 'Play or pause', 'Volume up 10%']);
+    expect(rows.map((r) => r.cells[1].textContent)).to.include.members([
+      'Back 5 seconds',
+      'Forward 10 seconds',
+      'Play or pause',
+      'Volume up 10%',
+    ]);
     await expect(el).shadowDom.to.be.accessible();
     switchNamed(el).click();
     await waitFor(() => prefs(el).keyboardShortcuts === 0, 'shortcuts off');
@@ -296,7 +356,9 @@ describe('settings: each choice applies at once, is saved and announced', () => 
     await waitFor(() => $(el, '.shell[dir="rtl"]'), 'rtl');
     expect(text(el, '[data-settings="settings/menu/font-size"] span')).to.equal('حجم النص');
     await openSettings(el, 'video/audio');
-    expect(shadow(el).getElementById(switchNamed(el).getAttribute('aria-labelledby')!)!.textContent).to.equal('التشغيل مع الصوت');
+    expect(shadow(el).getElementById(switchNamed(el).getAttribute('aria-labelledby')!)!.textContent).to.equal(
+      'التشغيل مع الصوت',
+    );
   });
 });
 
@@ -320,7 +382,7 @@ describe('settings with the keyboard alone, and axe on every dialog', () => {
     throw new Error(`focus never reached the target (now ${active(el)?.outerHTML.slice(0, 80)})`);
   }
 
-  it('Tab and Shift+Tab stay in a dialog of choices: from the chosen one on to Close, from Close back to it', async () => {
+  it('Tab and Shift+Tab stay in a dialog of choices: from the chosen one to Close, from Close back to it', async () => {
     const el = await mountPlayer({ client: 'demo' });
     el[CONTROLLER].navigate('/demo/menu/settings/captions/font-color');
     const close = await waitFor(() => $<HTMLButtonElement>(el, '.modal-header button'), 'the dialog');
@@ -337,7 +399,10 @@ describe('settings with the keyboard alone, and axe on every dialog', () => {
 
   it('Tab, Shift+Tab, Enter, Space, arrows and Escape reach and change every kind of setting', async () => {
     const el = await mountPlayer({ client: 'demo' });
-    const opener = await waitFor(() => $<HTMLButtonElement>(el, '.practice-bar [data-control="settings"]'), 'settings button');
+    const opener = await waitFor(
+      () => $<HTMLButtonElement>(el, '.practice-bar [data-control="settings"]'),
+      'settings button',
+    );
     opener.focus();
     await press('Enter');
     await waitFor(() => $$(el, '.settings-link').length === 8, 'settings list');
@@ -376,8 +441,13 @@ describe('settings with the keyboard alone, and axe on every dialog', () => {
   it('every settings, share and embed dialog, and the transcript, pass axe', async function () {
     this.timeout(60000);
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
-    await waitFor(() => el[CONTROLLER].state.playback.ready && el[CONTROLLER].state.playback.cues.length > 0, 'ready with captions');
-    const names = MODAL_NAMES.filter((n) => MODALS[n].scope === 'shared' || n === 'transcript' || n === 'note' || n === 'extras');
+    await waitFor(
+      () => el[CONTROLLER].state.playback.ready && el[CONTROLLER].state.playback.cues.length > 0,
+      'ready with captions',
+    );
+    const names = MODAL_NAMES.filter(
+      (n) => MODALS[n].scope === 'shared' || n === 'transcript' || n === 'note' || n === 'extras',
+    );
     for (const name of names) {
       el[CONTROLLER].navigate(`/demo/player/A_DEMO_VIDEO/${name}`);
       await waitFor(() => $(el, `.modal[data-modal-name="${name}"] .modal-body > *`), `${name} body`);

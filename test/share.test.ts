@@ -4,7 +4,20 @@ import { CONTROLLER } from '../src/app/embed-options';
 import { buildShareUrl, readShareLink, SHARE_PARAMS } from '../src/content/share-link';
 import { scriptUrl } from '../src/core/script-url';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
-import { $, cleanPlayersAndFaults, controlNames, DEMO_URL, findControl, mountPlayer, PROVIDER_URL, shadow, text, waitFor, waitForPath } from './helpers';
+import {
+  $,
+  cleanPlayersAndFaults,
+  controlNames,
+  DEMO_URL,
+  findControl,
+  mountPlayer,
+  PROVIDER_URL,
+  replaceProperty,
+  shadow,
+  text,
+  waitFor,
+  waitForPath,
+} from './helpers';
 import { Embedded } from './embedded';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
@@ -13,7 +26,8 @@ const field = (el: Element, label: string) => {
   if (!l) throw new Error(`no field labelled ${label}`);
   return shadow(el).getElementById(l.getAttribute('for')!) as HTMLInputElement | HTMLTextAreaElement;
 };
-const button = (el: Element, name: string) => [...shadow(el).querySelectorAll<HTMLElement>('.modal button, .modal a')].find((b) => b.textContent === name);
+const button = (el: Element, name: string) =>
+  [...shadow(el).querySelectorAll<HTMLElement>('.modal button, .modal a')].find((b) => b.textContent === name);
 
 /** Replace navigator.clipboard for a test; returns what was written, and the restore. */
 function fakeClipboard(fail = false) {
@@ -21,7 +35,10 @@ function fakeClipboard(fail = false) {
   const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
   Object.defineProperty(navigator, 'clipboard', {
     configurable: true,
-    value: { writeText: async (t: string) => (fail ? Promise.reject(new DOMException('denied', 'NotAllowedError')) : void written.push(t)) },
+    value: {
+      writeText: async (t: string) =>
+        fail ? Promise.reject(new DOMException('denied', 'NotAllowedError')) : void written.push(t),
+    },
   });
   return {
     written,
@@ -56,19 +73,57 @@ async function openShare(el: PatientEdPlayerElement) {
 
 describe('share link (pure)', () => {
   it('builds the page URL with namespaced parameters, replacing earlier ones', () => {
-    const url = buildShareUrl('https://clinic.example/knee?x=1&ped-t=99#top', { client: 'demo', code: 'A_X', item: 2, time: 41.7, menuLanguage: 'es', voLanguage: 'en', ccLanguage: 'de' });
+    const url = buildShareUrl('https://clinic.example/knee?x=1&ped-t=99#top', {
+      client: 'demo',
+      code: 'A_X',
+      item: 2,
+      time: 41.7,
+      menuLanguage: 'es',
+      voLanguage: 'en',
+      ccLanguage: 'de',
+    });
     const u = new URL(url);
     expect(u.origin + u.pathname + u.hash).to.equal('https://clinic.example/knee#top');
-    expect(Object.fromEntries(u.searchParams)).to.deep.equal({ x: '1', 'ped-client': 'demo', 'ped-code': 'A_X', 'ped-item': '2', 'ped-t': '41', 'ped-lang': 'es', 'ped-vo': 'en', 'ped-cc': 'de' });
+    expect(Object.fromEntries(u.searchParams)).to.deep.equal({
+      x: '1',
+      'ped-client': 'demo',
+      'ped-code': 'A_X',
+      'ped-item': '2',
+      'ped-t': '41',
+      'ped-lang': 'es',
+      'ped-vo': 'en',
+      'ped-cc': 'de',
+    });
   });
 
   it('reads a link only for its client and ignores malformed values', () => {
     const q = (o: Record<string, string>) => `?${new URLSearchParams(o)}`;
     expect(readShareLink(q({ 'ped-client': 'demo', 'ped-code': 'A_X' }), 'riverside')).to.equal(undefined);
     expect(readShareLink(q({ 'ped-code': 'A_X' }), 'demo')).to.equal(undefined);
-    expect(readShareLink(q({ 'ped-client': 'demo', 'ped-code': 'A_X', 'ped-item': '1', 'ped-t': '30', 'ped-lang': 'ar' }), 'demo')).to.deep.include({ code: 'A_X', item: 1, time: 30, menuLanguage: 'ar' });
-    const bad = readShareLink(q({ 'ped-client': 'demo', 'ped-code': 'A_X', 'ped-item': '-1', 'ped-t': '1e9', 'ped-lang': 'xx', 'ped-vo': '<b>' }), 'demo')!;
-    expect([bad.code, bad.item, bad.time, bad.menuLanguage, bad.voLanguage]).to.deep.equal(['A_X', undefined, undefined, undefined, undefined]);
+    expect(
+      readShareLink(
+        q({ 'ped-client': 'demo', 'ped-code': 'A_X', 'ped-item': '1', 'ped-t': '30', 'ped-lang': 'ar' }),
+        'demo',
+      ),
+    ).to.deep.include({ code: 'A_X', item: 1, time: 30, menuLanguage: 'ar' });
+    const bad = readShareLink(
+      q({
+        'ped-client': 'demo',
+        'ped-code': 'A_X',
+        'ped-item': '-1',
+        'ped-t': '1e9',
+        'ped-lang': 'xx',
+        'ped-vo': '<b>',
+      }),
+      'demo',
+    )!;
+    expect([bad.code, bad.item, bad.time, bad.menuLanguage, bad.voLanguage]).to.deep.equal([
+      'A_X',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     const hostile = readShareLink(q({ 'ped-client': 'demo', 'ped-code': '../../x"><script>', 'ped-t': '5' }), 'demo')!;
     expect([hostile.code, hostile.time]).to.deep.equal([undefined, undefined]);
     expect(Object.values(SHARE_PARAMS).every((p) => p.startsWith('ped-'))).to.equal(true);
@@ -80,7 +135,7 @@ describe('share dialog', () => {
   let clipboard: ReturnType<typeof fakeClipboard> | undefined;
   afterEach(() => clipboard?.restore());
 
-  it('shows a link to what is playing (item, whole seconds, languages); Copy link copies it; Embed leads on', async () => {
+  it('shows a link to what plays (item, whole seconds, languages); Copy link copies it; Embed leads on', async () => {
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', language: 'es' });
     await waitFor(() => pb(el).ready, 'ready');
     await el.seekToIndex(1);
@@ -121,7 +176,9 @@ describe('share dialog', () => {
     clipboard = fakeClipboard(true);
     button(el, 'Copy link')!.click();
     await waitFor(() => text(el, '.modal [role="status"]') !== '', 'an outcome');
-    expect(['Copied', 'Select the text and copy it with your keyboard.']).to.include(text(el, '.modal [role="status"]'));
+    expect(['Copied', 'Select the text and copy it with your keyboard.']).to.include(
+      text(el, '.modal [role="status"]'),
+    );
     const link = field(el, 'Share link') as HTMLInputElement;
     expect([link.selectionStart, link.selectionEnd]).to.deep.equal([0, link.value.length]);
   });
@@ -138,10 +195,14 @@ describe('share dialog', () => {
   it('the share control follows shareButton; with dynamic sharing the system share sheet is offered', async () => {
     const off = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', social: '0' });
     await waitFor(() => $(off, '.controls [data-control="play"]'), 'controls');
-    expect(await controlNames(off)).to.include('settings').and.not.include('share');
+    expect(await controlNames(off))
+      .to.include('settings')
+      .and.not.include('share');
     const shared: ShareData[] = [];
-    const original = navigator.share;
-    Object.defineProperty(navigator, 'share', { configurable: true, value: async (d: ShareData) => void shared.push(d) });
+    const restore = replaceProperty(navigator, 'share', (d: ShareData = {}) => {
+      shared.push(d);
+      return Promise.resolve();
+    });
     try {
       const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'dynamic-sharing': '1' });
       await openShare(el);
@@ -150,8 +211,7 @@ describe('share dialog', () => {
       expect(shared[0].url).to.equal(field(el, 'Share link').value);
       expect(shared[0].title).to.equal(el.getCurrentPlaylist()!.label);
     } finally {
-      if (original) Object.defineProperty(navigator, 'share', { configurable: true, value: original });
-      else delete (navigator as unknown as Record<string, unknown>).share;
+      restore();
     }
   });
 });
@@ -171,7 +231,11 @@ describe('opening a share link', () => {
     await openShare(el);
     const link = new URL(field(el, 'Enlace para compartir').value);
     // The embed page of another origin, whose player was told to open something else.
-    const query: Record<string, string> = { client: 'demo', code: 'A_KNEE_EXERCISES', 'allowed-origins': location.origin };
+    const query: Record<string, string> = {
+      client: 'demo',
+      code: 'A_KNEE_EXERCISES',
+      'allowed-origins': location.origin,
+    };
     for (const [k, v] of link.searchParams) if (k.startsWith('ped-')) query[k] = v;
     const embedded = new Embedded(query);
     try {
@@ -190,8 +254,16 @@ describe('opening a share link', () => {
     }
   });
 
-  it('on a page with two players, only the one of the link\'s client follows it; malformed values are ignored', async () => {
-    const view = { client: 'demo', code: 'A_DEMO_VIDEO', item: 1, time: 2, menuLanguage: 'de' as const, voLanguage: 'es' as const, ccLanguage: 'pt' as const };
+  it("on a page with two players, only the link client's player follows it; malformed values are ignored", async () => {
+    const view = {
+      client: 'demo',
+      code: 'A_DEMO_VIDEO',
+      item: 1,
+      time: 2,
+      menuLanguage: 'de' as const,
+      voLanguage: 'es' as const,
+      ccLanguage: 'pt' as const,
+    };
     history.replaceState(null, '', buildShareUrl(pageUrl, view));
     const demo = await mountPlayer({ client: 'demo', code: 'A_KNEE_EXERCISES' });
     const riverside = await mountPlayer({ client: 'riverside' });
@@ -219,7 +291,7 @@ describe('embed dialog', () => {
   let clipboard: ReturnType<typeof fakeClipboard> | undefined;
   afterEach(() => clipboard?.restore());
 
-  it('gives the element code and the iframe code for this client, code and language; the element code works', async () => {
+  it('gives the element and iframe codes for this client, code and language; the element code works', async () => {
     // An embed page beside the script (relative to it); without embed-url, the build's embed.html is offered only
     // where it reaches this provider (test/embedding.test.ts).
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', language: 'pt', 'embed-url': 'embed.html' });
@@ -229,12 +301,18 @@ describe('embed dialog', () => {
     const SCRIPT_URL = scriptUrl();
     const iframe = field(el, 'Código de incorporação com iframe').value;
     expect(code).to.equal(
-      `<script type="module" src="${SCRIPT_URL}"></script>\n<patient-ed-player client="demo" code="A_DEMO_VIDEO" language="pt" provider-url="${PROVIDER_URL}"></patient-ed-player>`,
+      `<script type="module" src="${SCRIPT_URL}"></script>\n` +
+        '<patient-ed-player client="demo" code="A_DEMO_VIDEO" language="pt" ' +
+        `provider-url="${PROVIDER_URL}"></patient-ed-player>`,
     );
     const frame = new DOMParser().parseFromString(iframe, 'text/html').querySelector('iframe')!;
     const src = new URL(frame.getAttribute('src')!);
     expect(src.href.split('?')[0]).to.equal(new URL('embed.html', SCRIPT_URL).href);
-    expect(Object.fromEntries(src.searchParams)).to.deep.equal({ client: 'demo', code: 'A_DEMO_VIDEO', language: 'pt' });
+    expect(Object.fromEntries(src.searchParams)).to.deep.equal({
+      client: 'demo',
+      code: 'A_DEMO_VIDEO',
+      language: 'pt',
+    });
     expect(frame.getAttribute('title')).to.not.equal('');
     clipboard = fakeClipboard();
     button(el, 'Copiar')!.click();
@@ -255,7 +333,9 @@ describe('embed dialog', () => {
       const el = await mountPlayer({ client: 'demo', 'embed-url': bad });
       el[CONTROLLER].navigate('/demo/menu/embed');
       await waitFor(() => $(el, '.modal[data-modal-name="embed"] textarea'), `embed dialog with ${bad}`);
-      const codes = [...shadow(el).querySelectorAll<HTMLTextAreaElement>('.modal[data-modal-name="embed"] textarea')].map((t) => t.value);
+      const codes = [
+        ...shadow(el).querySelectorAll<HTMLTextAreaElement>('.modal[data-modal-name="embed"] textarea'),
+      ].map((t) => t.value);
       expect(codes.length, bad).to.equal(1);
       expect(codes[0]).to.not.include('javascript:');
       el.remove();

@@ -4,7 +4,7 @@ import { vimeoLoader } from '../src/playback/adapters/vimeo';
 import { youtubeLoader } from '../src/playback/adapters/youtube';
 import { PlayerLoadError, loadScript } from '../src/playback/load-script';
 import type { AdapterEvents, LoadContext, MediaAdapter, MediaLoader, PlayerError } from '../src/playback/types';
-import { nextTask, waitFor } from './helpers';
+import { nextTask, rejection, waitFor } from './helpers';
 
 // The vendor SDKs are replaced by the fakes in test/fixtures (same globals, same call shapes), loaded through
 // the real loaders and the real script loader.
@@ -68,11 +68,23 @@ interface FakeWindow {
   YT?: unknown;
   Vimeo?: unknown;
   onYouTubeIframeAPIReady?: () => void;
-  __fakeYT: { duration?: number; failVideoId?: string; readyDelay?: number; frameUrl?: string; players: FakeYTPlayer[] };
-  __fakeVimeo: { duration?: number; failVideoId?: string; refusePlay?: boolean; readyDelay?: number; frameUrl?: string; players: FakeVimeoPlayer[] };
+  __fakeYT: {
+    duration?: number;
+    failVideoId?: string;
+    readyDelay?: number;
+    frameUrl?: string;
+    players: FakeYTPlayer[];
+  };
+  __fakeVimeo: {
+    duration?: number;
+    failVideoId?: string;
+    refusePlay?: boolean;
+    readyDelay?: number;
+    frameUrl?: string;
+    players: FakeVimeoPlayer[];
+  };
 }
 const w = window as unknown as FakeWindow;
-
 
 type Recorded = { name: keyof AdapterEvents; arg?: number | PlayerError };
 
@@ -103,7 +115,11 @@ const ytItem = (videoId: string | null = 'M7lc1UVf-VE'): PlaylistItem => ({
   slides: [],
   audioDescriptions: [],
 });
-const vimeoItem = (videoId: string | null = '76979871'): PlaylistItem => ({ ...ytItem(videoId), type: 'MainVimeoVideo', code: 'V1' });
+const vimeoItem = (videoId: string | null = '76979871'): PlaylistItem => ({
+  ...ytItem(videoId),
+  type: 'MainVimeoVideo',
+  code: 'V1',
+});
 
 const containers: HTMLElement[] = [];
 const adapters: MediaAdapter[] = [];
@@ -136,21 +152,17 @@ async function load(loader: MediaLoader, ctx: LoadContext): Promise<MediaAdapter
   return adapter;
 }
 
-/** Resolves with the rejection of `promise` (fails when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
-
 const ytScripts = () => document.head.querySelectorAll('script[src*="fake-youtube"]').length;
 const lastYT = () => w.__fakeYT.players.at(-1)!;
 const lastVimeo = () => w.__fakeVimeo.players.at(-1)!;
-const hasCall = (calls: unknown[][], ...call: unknown[]) => calls.some((c) => JSON.stringify(c) === JSON.stringify(call));
-const tokens = (list: string | null, separator: RegExp) => (list ?? '').split(separator).map((t) => t.trim()).filter(Boolean).sort();
+const hasCall = (calls: unknown[][], ...call: unknown[]) =>
+  calls.some((c) => JSON.stringify(c) === JSON.stringify(call));
+const tokens = (list: string | null, separator: RegExp) =>
+  (list ?? '')
+    .split(separator)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .sort();
 
 /**
  * Load the stand-in page in a bare iframe with these attributes and ask it (a ping, as Vimeo's SDK sends) for its
@@ -163,8 +175,9 @@ async function bareFrame(attributes: Record<string, string>): Promise<{ origin: 
   page.searchParams.set('origin', location.origin);
   iframe.src = page.href;
   let answer: { origin: string; report: FrameReport } | undefined;
-  const onMessage = (e: MessageEvent) => {
-    if (e.source === iframe.contentWindow && e.data?.method === 'ping') answer = { origin: e.origin, report: e.data.value };
+  const onMessage = (e: MessageEvent<{ method?: string; value: FrameReport } | null>) => {
+    if (e.source === iframe.contentWindow && e.data?.method === 'ping')
+      answer = { origin: e.origin, report: e.data.value };
   };
   window.addEventListener('message', onMessage);
   document.body.append(iframe);
@@ -238,9 +251,9 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
     it('injects only http(s) URLs: javascript: and data: script URLs are refused', async () => {
       const before = document.scripts.length;
       for (const url of ['javascript:alert(1)', 'data:text/javascript,window.__pwned=1', 'blob:https://x/1']) {
-        const error = await rejection(loadScript(url));
-        expect((error as PlayerLoadError).kind, url).to.equal('script');
-        expect((error as Error).message).to.match(/^Refused script URL/);
+        const error = await rejection<PlayerLoadError>(loadScript(url));
+        expect(error.reason, url).to.equal('script');
+        expect(error.message).to.match(/^Refused script URL/);
       }
       expect(document.scripts.length).to.equal(before);
       expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
@@ -248,18 +261,18 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
 
     it('evicts a failed load, so a later call injects the script again', async () => {
       const url = `${MISSING_URL}?evict=${Date.now()}`;
-      const first = await rejection(loadScript(url));
+      const first = await rejection<PlayerLoadError>(loadScript(url));
       expect(first).to.be.instanceOf(PlayerLoadError);
-      expect((first as PlayerLoadError).kind).to.equal('script');
+      expect(first.reason).to.equal('script');
       expect(Boolean(document.querySelector(`script[src="${url}"]`)), 'failed <script> removed').to.equal(false);
       await rejection(loadScript(url));
     });
 
     it('rejects on timeout, then retries', async () => {
       const url = `${VIMEO_URL}?timeout=${Date.now()}`;
-      const error = await rejection(loadScript(url, { timeoutMs: 0 }));
-      expect((error as PlayerLoadError).kind).to.equal('script');
-      expect((error as Error).message).to.match(/timed out/);
+      const error = await rejection<PlayerLoadError>(loadScript(url, { timeoutMs: 0 }));
+      expect(error.reason).to.equal('script');
+      expect(error.message).to.match(/timed out/);
       await loadScript(url);
       expect(document.querySelectorAll(`script[src="${url}"]`).length).to.equal(1);
     });
@@ -270,9 +283,9 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const aborted = loadScript(url, { signal: controller.signal });
       const other = loadScript(url);
       controller.abort();
-      const error = await rejection(aborted);
+      const error = await rejection<DOMException>(aborted);
       expect(error).to.be.instanceOf(DOMException);
-      expect((error as DOMException).name).to.equal('AbortError');
+      expect(error.name).to.equal('AbortError');
       await other;
       await loadScript(url);
       const scripts = [...document.querySelectorAll<HTMLScriptElement>(`script[src="${url}"]`)];
@@ -304,12 +317,13 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       expect(container.querySelector('iframe[data-fake-youtube="M7lc1UVf-VE"]')).to.not.equal(null);
     });
 
-    it("gives the API its own iframe: YouTube's embed URL with the video id, the page's origin and the player parameters", async () => {
+    it("gives the API its own iframe: YouTube's embed URL with the video id, page origin and parameters", async () => {
       const { ctx, container } = context(ytItem());
       await load(youtubeLoader, ctx);
       const fake = lastYT();
       expect(fake.embedUrl).to.equal(
-        `https://www.youtube.com/embed/M7lc1UVf-VE?enablejsapi=1&origin=${encodeURIComponent(location.origin)}&playsinline=1&controls=0&rel=0&modestbranding=1&autoplay=0`,
+        `https://www.youtube.com/embed/M7lc1UVf-VE?enablejsapi=1&origin=${encodeURIComponent(location.origin)}` +
+          '&playsinline=1&controls=0&rel=0&modestbranding=1&autoplay=0',
       );
       expect(fake.videoId).to.equal('M7lc1UVf-VE');
       expect(fake.playerVars).to.deep.equal({
@@ -326,7 +340,7 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       expect(container.querySelector('iframe')!.title).to.equal('YouTube');
     });
 
-    it('maps raw player states inside the adapter (-1 and 5 start playing once asked, 1 playing, 2 paused, 0 ended)', async () => {
+    it('maps raw states in the adapter (-1 and 5 start playing once asked, 1 playing, 2 paused, 0 ended)', async () => {
       const { ctx, rec } = context(ytItem());
       const adapter = await load(youtubeLoader, ctx);
       const fake = lastYT();
@@ -414,7 +428,7 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       await load(youtubeLoader, ctx);
       const recorded = await waitFor(() => rec.log.find((r) => r.name === 'error'), 'error event');
       const error = recorded.arg as PlayerError;
-      expect(error.kind).to.equal('vendor');
+      expect(error.reason).to.equal('vendor');
       expect(error.code).to.equal(100);
       expect(error.message).to.match(/not found/i);
     });
@@ -429,9 +443,9 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const loading = load(youtubeLoader, other.ctx);
       expect(container.querySelector('iframe')).to.not.equal(null);
       controller.abort();
-      const error = await rejection(pending);
+      const error = await rejection<DOMException>(pending);
       expect(error).to.be.instanceOf(DOMException);
-      expect((error as DOMException).name).to.equal('AbortError');
+      expect(error.name).to.equal('AbortError');
       expect(container.childElementCount).to.equal(0);
       expect(fake.destroyed).to.equal(true);
       await loading;
@@ -443,7 +457,7 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const { ctx, controller, container } = context(ytItem());
       const pending = youtubeLoader.load(ctx);
       controller.abort();
-      expect((await rejection(pending)) as DOMException).to.have.property('name', 'AbortError');
+      expect(await rejection<DOMException>(pending)).to.have.property('name', 'AbortError');
       expect(container.childElementCount).to.equal(0);
       expect(w.__fakeYT.players.length).to.equal(0);
     });
@@ -465,7 +479,7 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       await adapter.play();
     });
 
-    it("chains the page's onYouTubeIframeAPIReady; a missing script rejects with 'YouTube API load error.', a later load works", async () => {
+    it("chains the page's onYouTubeIframeAPIReady; a missing script is a load error, a later load works", async () => {
       const savedYT = w.YT;
       let hostCalls = 0;
       const retryUrl = `${YT_URL}?retry=${Date.now()}`;
@@ -473,11 +487,11 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
         delete w.YT;
         w.onYouTubeIframeAPIReady = () => void hostCalls++;
         const failed = context(ytItem(), { youtube: MISSING_URL });
-        const error = await rejection(youtubeLoader.load(failed.ctx));
+        const error = await rejection<PlayerLoadError>(youtubeLoader.load(failed.ctx));
         expect(error).to.be.instanceOf(PlayerLoadError);
         expect(error).to.be.instanceOf(Error);
-        expect((error as PlayerLoadError).kind).to.equal('script');
-        expect((error as PlayerLoadError).message).to.equal('YouTube API load error.');
+        expect(error.reason).to.equal('script');
+        expect(error.message).to.equal('YouTube API load error.');
         expect(failed.container.childElementCount).to.equal(0);
 
         const { ctx, rec } = context(ytItem(), { youtube: retryUrl });
@@ -493,7 +507,7 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
   });
 
   describe('Vimeo', () => {
-    it('injects the SDK once, creates the player with its options and resolves after ready with the duration', async () => {
+    it('injects the SDK once, creates the player with its options, resolves after ready with a duration', async () => {
       w.__fakeVimeo.duration = 2.5;
       expect(w.Vimeo, 'no SDK on the page yet').to.equal(undefined);
       const a = context(vimeoItem());
@@ -506,7 +520,10 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       expect(adapter.getDuration()).to.equal(2.5);
       const [first, second] = w.__fakeVimeo.players;
       // Given its own iframe (no oEmbed, no innerHTML), with the player's options in the URL.
-      expect(first.options).to.deep.equal({ id: '76979871', url: 'https://player.vimeo.com/video/76979871?controls=0&playsinline=1&dnt=1&autopause=0' });
+      expect(first.options).to.deep.equal({
+        id: '76979871',
+        url: 'https://player.vimeo.com/video/76979871?controls=0&playsinline=1&dnt=1&autopause=0',
+      });
       expect(second.options.id).to.equal('abc');
       expect(a.container.querySelector('iframe[data-fake-vimeo="76979871"]')).to.not.equal(null);
     });
@@ -516,7 +533,10 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const { ctx, rec } = context(vimeoItem(), {}, { volume: 0.5, muted: true });
       const adapter = await load(vimeoLoader, ctx);
       const fake = lastVimeo();
-      await waitFor(() => hasCall(fake.calls, 'setVolume', 0.5) && hasCall(fake.calls, 'setMuted', true), 'starting volume and mute');
+      await waitFor(
+        () => hasCall(fake.calls, 'setVolume', 0.5) && hasCall(fake.calls, 'setMuted', true),
+        'starting volume and mute',
+      );
 
       await adapter.play();
       await waitFor(() => rec.count('playing') > 0, 'playing');
@@ -533,7 +553,10 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
 
       adapter.setVolume(0.3);
       adapter.setMuted(false);
-      await waitFor(() => hasCall(fake.calls, 'setVolume', 0.3) && hasCall(fake.calls, 'setMuted', false), 'volume and mute');
+      await waitFor(
+        () => hasCall(fake.calls, 'setVolume', 0.3) && hasCall(fake.calls, 'setMuted', false),
+        'volume and mute',
+      );
 
       adapter.seek(0.5);
       await adapter.play();
@@ -554,7 +577,7 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       expect(rec.count('error')).to.equal(0);
       fake.emit('error', { name: 'PrivacyError', message: 'private' });
       const error = rec.log.at(-1)!.arg as PlayerError;
-      expect(error.kind).to.equal('vendor');
+      expect(error.reason).to.equal('vendor');
       expect(error.code).to.equal('PrivacyError');
       expect(error.message).to.be.a('string').and.not.equal('');
     });
@@ -566,16 +589,16 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       fake.pause = () => Promise.reject(Object.assign(new Error('Password required'), { name: 'PasswordError' }));
       adapter.pause();
       const recorded = await waitFor(() => rec.log.find((r) => r.name === 'error'), 'error event');
-      expect(recorded.arg).to.deep.include({ kind: 'vendor', code: 'PasswordError' });
+      expect(recorded.arg).to.deep.include({ reason: 'vendor', code: 'PasswordError' });
     });
 
     it('play() rejects with NotAllowedError when the device refuses', async () => {
       w.__fakeVimeo.refusePlay = true;
       const { ctx, rec } = context(vimeoItem());
       const adapter = await load(vimeoLoader, ctx);
-      const error = await rejection(adapter.play());
+      const error = await rejection<DOMException>(adapter.play());
       expect(error).to.be.instanceOf(DOMException);
-      expect((error as DOMException).name).to.equal('NotAllowedError');
+      expect(error.name).to.equal('NotAllowedError');
       // The SDK refuses before it would report anything; what the adapter does about it is promise reactions.
       await nextTask();
       expect(rec.names()).to.deep.equal(['ready']);
@@ -586,7 +609,7 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const { ctx, rec, container } = context(vimeoItem('404'));
       const error = await rejection(vimeoLoader.load(ctx));
       expect(error).to.be.instanceOf(PlayerLoadError);
-      expect(error).to.deep.include({ kind: 'vendor', code: 'NotFoundError' });
+      expect(error).to.deep.include({ reason: 'vendor', code: 'NotFoundError' });
       expect(container.childElementCount).to.equal(0);
       expect(rec.log).to.deep.equal([]);
     });
@@ -601,9 +624,9 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       const loading = load(vimeoLoader, other.ctx);
       expect(container.querySelector('iframe')).to.not.equal(null);
       controller.abort();
-      const error = await rejection(pending);
+      const error = await rejection<DOMException>(pending);
       expect(error).to.be.instanceOf(DOMException);
-      expect((error as DOMException).name).to.equal('AbortError');
+      expect(error.name).to.equal('AbortError');
       expect(container.childElementCount).to.equal(0);
       expect(fake.destroyed).to.equal(true);
       await loading;
@@ -629,7 +652,10 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       // The player gone is asked nothing more (it could report nothing about it), and what the adapter does itself is
       // promise reactions.
       await nextTask();
-      expect(fake.calls.slice(fake.calls.findIndex((c) => c[0] === 'destroy') + 1), 'nothing asked after destroy').to.deep.equal([]);
+      expect(
+        fake.calls.slice(fake.calls.findIndex((c) => c[0] === 'destroy') + 1),
+        'nothing asked after destroy',
+      ).to.deep.equal([]);
       expect(rec.names()).to.deep.equal(['ready']);
     });
 
@@ -639,10 +665,10 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       try {
         delete w.Vimeo;
         const failed = context(vimeoItem(), { vimeo: MISSING_URL });
-        const error = await rejection(vimeoLoader.load(failed.ctx));
+        const error = await rejection<PlayerLoadError>(vimeoLoader.load(failed.ctx));
         expect(error).to.be.instanceOf(PlayerLoadError);
-        expect((error as PlayerLoadError).kind).to.equal('script');
-        expect((error as PlayerLoadError).message).to.equal('Vimeo API load error.');
+        expect(error.reason).to.equal('script');
+        expect(error.message).to.equal('Vimeo API load error.');
         expect(failed.container.childElementCount).to.equal(0);
 
         const { ctx, rec } = context(vimeoItem(), { vimeo: retryUrl });
@@ -657,11 +683,21 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
 
   describe('the player iframes: sandbox, allow and referrer', () => {
     const vendors = [
-      { name: 'YouTube', loader: youtubeLoader, item: () => ytItem(), fake: () => lastYT() as { frameAttributes: FrameAttributes; frame?: FrameReport } },
-      { name: 'Vimeo', loader: vimeoLoader, item: () => vimeoItem(), fake: () => lastVimeo() as { frameAttributes: FrameAttributes; frame?: FrameReport } },
+      {
+        name: 'YouTube',
+        loader: youtubeLoader,
+        item: () => ytItem(),
+        fake: () => lastYT() as { frameAttributes: FrameAttributes; frame?: FrameReport },
+      },
+      {
+        name: 'Vimeo',
+        loader: vimeoLoader,
+        item: () => vimeoItem(),
+        fake: () => lastVimeo() as { frameAttributes: FrameAttributes; frame?: FrameReport },
+      },
     ];
 
-    it('both get the same narrow sandbox and allow, all set before the iframe is inserted with its vendor URL', async () => {
+    it('both get the same narrow sandbox and allow, set before the iframe goes in with its vendor URL', async () => {
       for (const vendor of vendors) {
         const { ctx, container } = context(vendor.item());
         // Attribute changes on the iframe once it is in the page: a sandbox set then would miss its first navigation.
@@ -689,42 +725,76 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
         });
         const changed = records.filter((r) => r.type === 'attributes' && r.target === iframe);
         expect(
-          changed.filter((r) => r.attributeName !== 'src' && r.attributeName !== 'data-fake-youtube' && r.attributeName !== 'data-fake-vimeo').map((r) => r.attributeName),
+          changed
+            .filter(
+              (r) =>
+                r.attributeName !== 'src' &&
+                r.attributeName !== 'data-fake-youtube' &&
+                r.attributeName !== 'data-fake-vimeo',
+            )
+            .map((r) => r.attributeName),
           `${vendor.name}: attributes set after insertion`,
         ).to.deep.equal([]);
         // Its first URL, the one it was inserted with, is the vendor's (the fake then loads the stand-in page).
         const firstSrc = changed.find((r) => r.attributeName === 'src')?.oldValue;
-        expect(firstSrc, vendor.name).to.match(vendor.name === 'YouTube' ? /^https:\/\/www\.youtube\.com\/embed\// : /^https:\/\/player\.vimeo\.com\/video\//);
-        expect(records.some((r) => r.type === 'childList' && [...r.addedNodes].some((n) => n === iframe || n.contains(iframe))), vendor.name).to.equal(true);
+        expect(firstSrc, vendor.name).to.match(
+          vendor.name === 'YouTube'
+            ? /^https:\/\/www\.youtube\.com\/embed\//
+            : /^https:\/\/player\.vimeo\.com\/video\//,
+        );
+        expect(
+          records.some(
+            (r) => r.type === 'childList' && [...r.addedNodes].some((n) => n === iframe || n.contains(iframe)),
+          ),
+          vendor.name,
+        ).to.equal(true);
       }
     });
 
-    it("the vendor's page in it keeps its own origin and storage, and gets the site's origin as referrer from a page that sends none", async () => {
+    it("the vendor's page in it keeps its origin and storage, and gets the site's origin as referrer", async () => {
+      // The referrer even from a page that sends none.
       // The control: a frame with no policy of its own gets no referrer from this page.
       expect((await bareFrame({ sandbox: SANDBOX.join(' ') })).report.referrer).to.equal('');
       for (const vendor of vendors) {
         await load(vendor.loader, context(vendor.item()).ctx);
-        expect(vendor.fake().frame, vendor.name).to.deep.include({ origin: FRAME_ORIGIN, storage: true, referrer: `${location.origin}/` });
+        expect(vendor.fake().frame, vendor.name).to.deep.include({
+          origin: FRAME_ORIGIN,
+          storage: true,
+          referrer: `${location.origin}/`,
+        });
       }
     });
 
-    it("the vendor's page is granted autoplay, encrypted media and fullscreen beyond what any frame has, and nothing else", async () => {
+    it("the vendor's page gets autoplay, encrypted media and fullscreen beyond any frame's, nothing else", async () => {
       const baseline = (await bareFrame({ sandbox: SANDBOX.join(' ') })).report.features;
       expect(baseline, 'the browser lists the allowed features').to.be.an('array');
       expect(baseline).to.include('picture-in-picture'); // allowed to every frame unless a policy takes it away
       for (const vendor of vendors) {
         await load(vendor.loader, context(vendor.item()).ctx);
         const features = vendor.fake().frame!.features!;
-        expect(features.filter((f) => !baseline!.includes(f)), vendor.name).to.deep.equal(['autoplay', 'encrypted-media', 'fullscreen']);
+        expect(
+          features.filter((f) => !baseline!.includes(f)),
+          vendor.name,
+        ).to.deep.equal(['autoplay', 'encrypted-media', 'fullscreen']);
         expect(features, vendor.name).to.include('picture-in-picture');
         // What YouTube's API grants its own iframes, and more, is not granted.
-        for (const f of ['accelerometer', 'gyroscope', 'clipboard-write', 'clipboard-read', 'camera', 'microphone', 'geolocation', 'payment', 'web-share']) {
+        for (const f of [
+          'accelerometer',
+          'gyroscope',
+          'clipboard-write',
+          'clipboard-read',
+          'camera',
+          'microphone',
+          'geolocation',
+          'payment',
+          'web-share',
+        ]) {
           expect(features, `${vendor.name}: ${f}`).to.not.include(f);
         }
       }
     });
 
-    it('the stand-in page cannot answer as itself without allow-same-origin, which is why both vendors need it', async () => {
+    it('the stand-in page cannot answer as itself without allow-same-origin: why both vendors need it', async () => {
       const opaque = await bareFrame({ sandbox: 'allow-scripts' });
       // Its answer comes from 'null', which both SDKs ignore (and messages addressed to its origin never reach it).
       expect(opaque.origin).to.equal('null');
@@ -740,13 +810,18 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       for (const vendor of vendors) {
         const { ctx, rec } = context(vendor.item());
         const adapter = await load(vendor.loader, ctx);
-        expect(vendor.fake().frame?.origin, `${vendor.name} became ready through the sandboxed page`).to.equal(FRAME_ORIGIN);
+        expect(vendor.fake().frame?.origin, `${vendor.name} became ready through the sandboxed page`).to.equal(
+          FRAME_ORIGIN,
+        );
         await adapter.play();
         await waitFor(() => rec.count('playing') > 0, `${vendor.name} playing`);
         await waitFor(() => adapter.getCurrentTime() > 0.1, `${vendor.name} time advancing`);
         adapter.pause();
         await waitFor(() => rec.count('paused') > 0, `${vendor.name} paused`);
-        expect(rec.log.filter((r) => r.name === 'error'), vendor.name).to.deep.equal([]);
+        expect(
+          rec.log.filter((r) => r.name === 'error'),
+          vendor.name,
+        ).to.deep.equal([]);
       }
     });
   });

@@ -26,35 +26,39 @@ async function mountVideo(attrs: Record<string, string> = {}, width = 1000, cloc
 function brokenWords(el: HTMLElement, selector: string, row: string): string[] {
   const ctx = document.createElement('canvas').getContext('2d')!;
   return $$(el, selector)
-    .filter((n) => n.getClientRects().length > 0 && n.textContent!.trim())
+    .filter((n) => n.getClientRects().length > 0 && n.textContent.trim())
     .filter((n) => {
       const style = getComputedStyle(n);
       ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const line = n.closest<HTMLElement>(row)!;
       const padding = getComputedStyle(line);
       const room = line.clientWidth - parseFloat(padding.paddingLeft) - parseFloat(padding.paddingRight);
-      const widths = n.textContent!.trim().split(/\s+/).map((w) => ctx.measureText(w).width).filter((w) => w <= room);
+      const widths = n.textContent
+        .trim()
+        .split(/\s+/)
+        .map((w) => ctx.measureText(w).width)
+        .filter((w) => w <= room);
       return widths.length > 0 && n.getBoundingClientRect().width + 1 < Math.max(...widths);
     })
-    .map((n) => n.textContent!.trim());
+    .map((n) => n.textContent.trim());
 }
 
 describe('visitor walk: keyboard focus on the player', () => {
   cleanPlayersAndFaults();
 
-  it('Enter on the big Play button plays and leaves the focus on the bar\'s Play / Pause, where K still works', async () => {
+  it("Enter on the big Play button plays, the focus on the bar's Play / Pause, where K still works", async () => {
     const el = await mountVideo({ captions: 'off' });
     const big = await waitFor(() => $<HTMLButtonElement>(el, '[data-control="big-play"]'), 'the big Play button');
     big.focus();
     await sendKeys({ press: 'Enter' });
-    await waitFor(() => pb(el).player === PLAYER_STATE.PLAYING, 'playing');
+    await waitFor(() => pb(el).playerState === PLAYER_STATE.PLAYING, 'playing');
     await waitFor(() => !$(el, '[data-control="big-play"]'), 'the big button gone');
-    expect(active(el)?.dataset.control, 'focus on the bar\'s Play / Pause').to.equal('play');
+    expect(active(el)?.dataset.control, "focus on the bar's Play / Pause").to.equal('play');
     await sendKeys({ press: 'k' });
-    await waitFor(() => pb(el).player === PLAYER_STATE.PAUSED, 'paused by K');
+    await waitFor(() => pb(el).playerState === PLAYER_STATE.PAUSED, 'paused by K');
   });
 
-  it('the seek slider keeps the focus while the next item loads, and its arrow keys move by the seek step', async () => {
+  it('the seek slider keeps the focus while the next item loads; its arrow keys move by the seek step', async () => {
     const el = await mountVideo({ captions: 'off' });
     const seek = $<HTMLInputElement>(el, 'input.seek')!;
     seek.focus();
@@ -73,7 +77,7 @@ describe('visitor walk: keyboard focus on the player', () => {
     const el = await mountVideo({ captions: 'off' }, 1000, clock);
     const shell = () => el[CONTROLLER].state.shell;
     await el.playVideo();
-    await waitFor(() => pb(el).player === PLAYER_STATE.PLAYING, 'playing');
+    await waitFor(() => pb(el).playerState === PLAYER_STATE.PLAYING, 'playing');
     $<HTMLElement>(el, '.stage')!.focus();
     await sendKeys({ press: 'Tab' }); // into the bar, by keyboard
     await waitFor(() => active(el)?.closest('.controls'), 'focus in the bar');
@@ -84,7 +88,7 @@ describe('visitor walk: keyboard focus on the player', () => {
     expect(shell().controlsVisible).to.equal(true);
     clock.tick(1);
     expect(shell().controlsVisible, 'hidden its usual time after the focus left').to.equal(false);
-    el.pauseVideo();
+    await el.pauseVideo();
   });
 
   it('the transcript panel ends above the control bar: the controls stay visible beside it', async () => {
@@ -93,16 +97,19 @@ describe('visitor walk: keyboard focus on the player', () => {
       el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/transcript');
       const panel = await waitFor(() => $(el, '.modal[data-modal-name="transcript"]'), 'the transcript');
       const controls = $(el, '.controls')!;
-      await waitFor(() => panel.getBoundingClientRect().bottom <= controls.getBoundingClientRect().top + 1, `panel above the bar at ${width}px`);
+      await waitFor(
+        () => panel.getBoundingClientRect().bottom <= controls.getBoundingClientRect().top + 1,
+        `panel above the bar at ${width}px`,
+      );
       el.remove();
     }
   });
 });
 
-describe('visitor walk: a phone\'s width with large text, and Arabic', () => {
+describe("visitor walk: a phone's width with large text, and Arabic", () => {
   cleanPlayersAndFaults();
 
-  it('at 360 px and 200 % text the captions fit the frame and the More menu stays inside the player (German, Arabic)', async () => {
+  it('at 360 px and 200 % text the captions fit the frame, the More menu stays in the player (de, ar)', async () => {
     for (const language of ['de', 'ar']) {
       const el = await mountVideo({ language, 'font-size': '200', favorites: '1' }, 360);
       await el.seekTo(3); // a long caption line
@@ -133,7 +140,8 @@ describe('visitor walk: a phone\'s width with large text, and Arabic', () => {
     }
   });
 
-  it('in Arabic the media controls keep their left-to-right order: Previous before Next, the time as 0:00 / 0:09, the slider forward to the right', async () => {
+  it('in Arabic the media controls keep their left-to-right order', async () => {
+    // Previous before Next, the time as 0:00 / 0:09, the slider forward to the right.
     const el = await mountVideo({ language: 'ar', captions: 'off' });
     await waitFor(() => $(el, '.shell[dir="rtl"]'), 'right to left');
     const x = (name: string) => $(el, `.control-row [data-control="${name}"]`)!.getBoundingClientRect().left;

@@ -56,7 +56,6 @@ export function mulberry32(seed) {
 // ---- word lists ---------------------------------------------------------------------------------
 // Body parts: `en` (lower case, used inside the English phrase), `es`/`pt` with their preposition ("de rodilla",
 // "do joelho"), `de` (a noun), `ar` (a definite noun, second term of an idafa: "تمارين الركبة").
-// prettier-ignore
 const PARTS = [
   { key: 'KNEE', en: 'knee', es: 'de rodilla', de: 'Knie', pt: 'do joelho', ar: 'الركبة' },
   { key: 'HIP', en: 'hip', es: 'de cadera', de: 'Hüfte', pt: 'do quadril', ar: 'الورك' },
@@ -98,7 +97,14 @@ const PARTS = [
   { key: 'EAR', en: 'ear', es: 'de oído', de: 'Ohr', pt: 'do ouvido', ar: 'الأذن' },
   { key: 'NOSE', en: 'nose', es: 'de nariz', de: 'Nase', pt: 'do nariz', ar: 'الأنف' },
   { key: 'THROAT', en: 'throat', es: 'de garganta', de: 'Hals', pt: 'da garganta', ar: 'الحلق' },
-  { key: 'SINUS', en: 'sinus', es: 'de senos nasales', de: 'Nasennebenhöhlen', pt: 'dos seios nasais', ar: 'الجيوب الأنفية' },
+  {
+    key: 'SINUS',
+    en: 'sinus',
+    es: 'de senos nasales',
+    de: 'Nasennebenhöhlen',
+    pt: 'dos seios nasais',
+    ar: 'الجيوب الأنفية',
+  },
   { key: 'JAW', en: 'jaw', es: 'de mandíbula', de: 'Kiefer', pt: 'da mandíbula', ar: 'الفك' },
   { key: 'SKIN', en: 'skin', es: 'de piel', de: 'Haut', pt: 'da pele', ar: 'الجلد' },
   { key: 'SCALP', en: 'scalp', es: 'de cuero cabelludo', de: 'Kopfhaut', pt: 'do couro cabeludo', ar: 'فروة الرأس' },
@@ -109,107 +115,472 @@ const PARTS = [
 ];
 
 // Libraries: each holds one collection per listed body part, in this order.
-// prettier-ignore
 const LIBRARIES = [
-  { code: 'L_BIG_ORTHO', parts: ['KNEE', 'HIP', 'SHOULDER', 'ELBOW', 'WRIST', 'HAND', 'FINGER'],
-    labels: { en: 'Orthopedics', es: 'Ortopedia', de: 'Orthopädie', pt: 'Ortopedia', ar: 'جراحة العظام' } },
-  { code: 'L_BIG_SPORTS', parts: ['ANKLE', 'FOOT', 'HEEL', 'TOE', 'LEG', 'ARM'],
-    labels: { en: 'Sports medicine', es: 'Medicina deportiva', de: 'Sportmedizin', pt: 'Medicina esportiva', ar: 'الطب الرياضي' } },
-  { code: 'L_BIG_SPINE', parts: ['NECK', 'BACK', 'SPINE', 'HEAD', 'BRAIN', 'NERVE'],
-    labels: { en: 'Spine & neurology', es: 'Columna y neurología', de: 'Wirbelsäule & Neurologie', pt: 'Coluna e neurologia', ar: 'العمود الفقري والأعصاب' } },
-  { code: 'L_BIG_HEART', parts: ['HEART', 'VEIN', 'BLOOD', 'CHEST', 'LUNG'],
-    labels: { en: 'Heart, lungs & circulation', es: 'Corazón, pulmones y circulación', de: 'Herz, Lunge & Kreislauf', pt: 'Coração, pulmões e circulação', ar: 'القلب والرئتان والدورة الدموية' } },
-  { code: 'L_BIG_DIGEST', parts: ['STOMACH', 'BOWEL', 'LIVER', 'PANCREAS', 'MOUTH'],
-    labels: { en: 'Digestive health', es: 'Salud digestiva', de: 'Verdauung', pt: 'Saúde digestiva', ar: 'صحة الجهاز الهضمي' } },
-  { code: 'L_BIG_URO', parts: ['KIDNEY', 'BLADDER', 'PROSTATE', 'PELVIS', 'THYROID', 'BREAST'],
-    labels: { en: 'Kidney, urology & hormones', es: 'Riñón, urología y hormonas', de: 'Niere, Urologie & Hormone', pt: 'Rim, urologia e hormônios', ar: 'الكلى والمسالك البولية والهرمونات' } },
-  { code: 'L_BIG_SENSES', parts: ['EYE', 'EAR', 'NOSE', 'THROAT', 'SINUS', 'JAW'],
-    labels: { en: 'Eye, ear, nose & throat', es: 'Ojos, oídos, nariz y garganta', de: 'Augen, Ohren, Nase & Hals', pt: 'Olhos, ouvidos, nariz e garganta', ar: 'العين والأذن والأنف والحنجرة' } },
-  { code: 'L_BIG_SKIN', parts: ['SKIN', 'SCALP', 'TOOTH', 'GUM', 'BONE', 'JOINT', 'MUSCLE'],
-    labels: { en: 'Skin, dental & musculoskeletal', es: 'Piel, dientes y aparato locomotor', de: 'Haut, Zähne & Bewegungsapparat', pt: 'Pele, dentes e aparelho locomotor', ar: 'الجلد والأسنان والجهاز العضلي الهيكلي' } },
+  {
+    code: 'L_BIG_ORTHO',
+    parts: ['KNEE', 'HIP', 'SHOULDER', 'ELBOW', 'WRIST', 'HAND', 'FINGER'],
+    labels: { en: 'Orthopedics', es: 'Ortopedia', de: 'Orthopädie', pt: 'Ortopedia', ar: 'جراحة العظام' },
+  },
+  {
+    code: 'L_BIG_SPORTS',
+    parts: ['ANKLE', 'FOOT', 'HEEL', 'TOE', 'LEG', 'ARM'],
+    labels: {
+      en: 'Sports medicine',
+      es: 'Medicina deportiva',
+      de: 'Sportmedizin',
+      pt: 'Medicina esportiva',
+      ar: 'الطب الرياضي',
+    },
+  },
+  {
+    code: 'L_BIG_SPINE',
+    parts: ['NECK', 'BACK', 'SPINE', 'HEAD', 'BRAIN', 'NERVE'],
+    labels: {
+      en: 'Spine & neurology',
+      es: 'Columna y neurología',
+      de: 'Wirbelsäule & Neurologie',
+      pt: 'Coluna e neurologia',
+      ar: 'العمود الفقري والأعصاب',
+    },
+  },
+  {
+    code: 'L_BIG_HEART',
+    parts: ['HEART', 'VEIN', 'BLOOD', 'CHEST', 'LUNG'],
+    labels: {
+      en: 'Heart, lungs & circulation',
+      es: 'Corazón, pulmones y circulación',
+      de: 'Herz, Lunge & Kreislauf',
+      pt: 'Coração, pulmões e circulação',
+      ar: 'القلب والرئتان والدورة الدموية',
+    },
+  },
+  {
+    code: 'L_BIG_DIGEST',
+    parts: ['STOMACH', 'BOWEL', 'LIVER', 'PANCREAS', 'MOUTH'],
+    labels: {
+      en: 'Digestive health',
+      es: 'Salud digestiva',
+      de: 'Verdauung',
+      pt: 'Saúde digestiva',
+      ar: 'صحة الجهاز الهضمي',
+    },
+  },
+  {
+    code: 'L_BIG_URO',
+    parts: ['KIDNEY', 'BLADDER', 'PROSTATE', 'PELVIS', 'THYROID', 'BREAST'],
+    labels: {
+      en: 'Kidney, urology & hormones',
+      es: 'Riñón, urología y hormonas',
+      de: 'Niere, Urologie & Hormone',
+      pt: 'Rim, urologia e hormônios',
+      ar: 'الكلى والمسالك البولية والهرمونات',
+    },
+  },
+  {
+    code: 'L_BIG_SENSES',
+    parts: ['EYE', 'EAR', 'NOSE', 'THROAT', 'SINUS', 'JAW'],
+    labels: {
+      en: 'Eye, ear, nose & throat',
+      es: 'Ojos, oídos, nariz y garganta',
+      de: 'Augen, Ohren, Nase & Hals',
+      pt: 'Olhos, ouvidos, nariz e garganta',
+      ar: 'العين والأذن والأنف والحنجرة',
+    },
+  },
+  {
+    code: 'L_BIG_SKIN',
+    parts: ['SKIN', 'SCALP', 'TOOTH', 'GUM', 'BONE', 'JOINT', 'MUSCLE'],
+    labels: {
+      en: 'Skin, dental & musculoskeletal',
+      es: 'Piel, dientes y aparato locomotor',
+      de: 'Haut, Zähne & Bewegungsapparat',
+      pt: 'Pele, dentes e aparelho locomotor',
+      ar: 'الجلد والأسنان والجهاز العضلي الهيكلي',
+    },
+  },
 ];
 
 // Topics: {p} is the body part in that language (see PARTS); six categories of six topics each.
-// prettier-ignore
 const CATEGORIES = [
-  { key: 'EXERCISE', labels: { en: 'Exercise & rehab', es: 'Ejercicio y rehabilitación', de: 'Bewegung & Reha', pt: 'Exercício e reabilitação', ar: 'التمارين وإعادة التأهيل' },
+  {
+    key: 'EXERCISE',
+    labels: {
+      en: 'Exercise & rehab',
+      es: 'Ejercicio y rehabilitación',
+      de: 'Bewegung & Reha',
+      pt: 'Exercício e reabilitação',
+      ar: 'التمارين وإعادة التأهيل',
+    },
     topics: [
-      { en: '{p} exercise guide', es: 'Guía de ejercicios {p}', de: 'Übungsanleitung', pt: 'Guia de exercícios {p}', ar: 'دليل تمارين {p}' },
-      { en: '{p} stretching routine', es: 'Rutina de estiramientos {p}', de: 'Dehnübungen', pt: 'Rotina de alongamentos {p}', ar: 'تمارين إطالة {p}' },
-      { en: '{p} physical therapy', es: 'Fisioterapia {p}', de: 'Physiotherapie', pt: 'Fisioterapia {p}', ar: 'العلاج الطبيعي: {p}' },
-      { en: '{p} strength training', es: 'Entrenamiento de fuerza {p}', de: 'Krafttraining', pt: 'Treino de força {p}', ar: 'تقوية {p}' },
-      { en: '{p} rehabilitation plan', es: 'Plan de rehabilitación {p}', de: 'Rehabilitationsplan', pt: 'Plano de reabilitação {p}', ar: 'خطة تأهيل {p}' },
-      { en: 'Returning to sport after a {p} injury', es: 'Volver al deporte tras una lesión {p}', de: 'Zurück zum Sport nach einer Verletzung', pt: 'Voltar ao esporte após uma lesão {p}', ar: 'العودة إلى الرياضة بعد إصابة {p}' },
-    ] },
-  { key: 'SURGERY', labels: { en: 'Surgery & procedures', es: 'Cirugía y procedimientos', de: 'Operationen & Eingriffe', pt: 'Cirurgia e procedimentos', ar: 'الجراحة والإجراءات' },
+      {
+        en: '{p} exercise guide',
+        es: 'Guía de ejercicios {p}',
+        de: 'Übungsanleitung',
+        pt: 'Guia de exercícios {p}',
+        ar: 'دليل تمارين {p}',
+      },
+      {
+        en: '{p} stretching routine',
+        es: 'Rutina de estiramientos {p}',
+        de: 'Dehnübungen',
+        pt: 'Rotina de alongamentos {p}',
+        ar: 'تمارين إطالة {p}',
+      },
+      {
+        en: '{p} physical therapy',
+        es: 'Fisioterapia {p}',
+        de: 'Physiotherapie',
+        pt: 'Fisioterapia {p}',
+        ar: 'العلاج الطبيعي: {p}',
+      },
+      {
+        en: '{p} strength training',
+        es: 'Entrenamiento de fuerza {p}',
+        de: 'Krafttraining',
+        pt: 'Treino de força {p}',
+        ar: 'تقوية {p}',
+      },
+      {
+        en: '{p} rehabilitation plan',
+        es: 'Plan de rehabilitación {p}',
+        de: 'Rehabilitationsplan',
+        pt: 'Plano de reabilitação {p}',
+        ar: 'خطة تأهيل {p}',
+      },
+      {
+        en: 'Returning to sport after a {p} injury',
+        es: 'Volver al deporte tras una lesión {p}',
+        de: 'Zurück zum Sport nach einer Verletzung',
+        pt: 'Voltar ao esporte após uma lesão {p}',
+        ar: 'العودة إلى الرياضة بعد إصابة {p}',
+      },
+    ],
+  },
+  {
+    key: 'SURGERY',
+    labels: {
+      en: 'Surgery & procedures',
+      es: 'Cirugía y procedimientos',
+      de: 'Operationen & Eingriffe',
+      pt: 'Cirurgia e procedimentos',
+      ar: 'الجراحة والإجراءات',
+    },
     topics: [
-      { en: '{p} surgery explained', es: 'Cirugía {p} explicada', de: 'Operation erklärt', pt: 'Cirurgia {p} explicada', ar: 'شرح جراحة {p}' },
-      { en: 'Recovery after {p} surgery', es: 'Recuperación tras la cirugía {p}', de: 'Genesung nach der Operation', pt: 'Recuperação após a cirurgia {p}', ar: 'التعافي بعد جراحة {p}' },
-      { en: 'Preparing for your {p} procedure', es: 'Preparación para el procedimiento {p}', de: 'Vorbereitung auf den Eingriff', pt: 'Preparação para o procedimento {p}', ar: 'الاستعداد لإجراء {p}' },
-      { en: '{p} injections explained', es: 'Inyecciones {p} explicadas', de: 'Injektionen erklärt', pt: 'Injeções {p} explicadas', ar: 'شرح حقن {p}' },
-      { en: 'Anesthesia for {p} procedures', es: 'Anestesia para procedimientos {p}', de: 'Narkose bei Eingriffen', pt: 'Anestesia para procedimentos {p}', ar: 'التخدير في إجراءات {p}' },
-      { en: 'Going home after {p} treatment', es: 'Volver a casa tras el tratamiento {p}', de: 'Nach der Behandlung wieder zu Hause', pt: 'Voltar para casa após o tratamento {p}', ar: 'العودة إلى المنزل بعد علاج {p}' },
-    ] },
-  { key: 'SYMPTOMS', labels: { en: 'Symptoms & pain', es: 'Síntomas y dolor', de: 'Symptome & Schmerzen', pt: 'Sintomas e dor', ar: 'الأعراض والألم' },
+      {
+        en: '{p} surgery explained',
+        es: 'Cirugía {p} explicada',
+        de: 'Operation erklärt',
+        pt: 'Cirurgia {p} explicada',
+        ar: 'شرح جراحة {p}',
+      },
+      {
+        en: 'Recovery after {p} surgery',
+        es: 'Recuperación tras la cirugía {p}',
+        de: 'Genesung nach der Operation',
+        pt: 'Recuperação após a cirurgia {p}',
+        ar: 'التعافي بعد جراحة {p}',
+      },
+      {
+        en: 'Preparing for your {p} procedure',
+        es: 'Preparación para el procedimiento {p}',
+        de: 'Vorbereitung auf den Eingriff',
+        pt: 'Preparação para o procedimento {p}',
+        ar: 'الاستعداد لإجراء {p}',
+      },
+      {
+        en: '{p} injections explained',
+        es: 'Inyecciones {p} explicadas',
+        de: 'Injektionen erklärt',
+        pt: 'Injeções {p} explicadas',
+        ar: 'شرح حقن {p}',
+      },
+      {
+        en: 'Anesthesia for {p} procedures',
+        es: 'Anestesia para procedimientos {p}',
+        de: 'Narkose bei Eingriffen',
+        pt: 'Anestesia para procedimentos {p}',
+        ar: 'التخدير في إجراءات {p}',
+      },
+      {
+        en: 'Going home after {p} treatment',
+        es: 'Volver a casa tras el tratamiento {p}',
+        de: 'Nach der Behandlung wieder zu Hause',
+        pt: 'Voltar para casa após o tratamento {p}',
+        ar: 'العودة إلى المنزل بعد علاج {p}',
+      },
+    ],
+  },
+  {
+    key: 'SYMPTOMS',
+    labels: {
+      en: 'Symptoms & pain',
+      es: 'Síntomas y dolor',
+      de: 'Symptome & Schmerzen',
+      pt: 'Sintomas e dor',
+      ar: 'الأعراض والألم',
+    },
     topics: [
-      { en: '{p} pain relief', es: 'Alivio del dolor {p}', de: 'Schmerzlinderung', pt: 'Alívio da dor {p}', ar: 'تخفيف ألم {p}' },
-      { en: '{p} swelling and bruising', es: 'Hinchazón y moretones {p}', de: 'Schwellung und Blutergüsse', pt: 'Inchaço e hematomas {p}', ar: 'تورم وكدمات {p}' },
-      { en: '{p} symptoms explained', es: 'Síntomas {p} explicados', de: 'Symptome erklärt', pt: 'Sintomas {p} explicados', ar: 'شرح أعراض {p}' },
+      {
+        en: '{p} pain relief',
+        es: 'Alivio del dolor {p}',
+        de: 'Schmerzlinderung',
+        pt: 'Alívio da dor {p}',
+        ar: 'تخفيف ألم {p}',
+      },
+      {
+        en: '{p} swelling and bruising',
+        es: 'Hinchazón y moretones {p}',
+        de: 'Schwellung und Blutergüsse',
+        pt: 'Inchaço e hematomas {p}',
+        ar: 'تورم وكدمات {p}',
+      },
+      {
+        en: '{p} symptoms explained',
+        es: 'Síntomas {p} explicados',
+        de: 'Symptome erklärt',
+        pt: 'Sintomas {p} explicados',
+        ar: 'شرح أعراض {p}',
+      },
       { en: '{p} inflammation', es: 'Inflamación {p}', de: 'Entzündung', pt: 'Inflamação {p}', ar: 'التهاب {p}' },
-      { en: '{p} discomfort at night', es: 'Molestias {p} por la noche', de: 'Nächtliche Beschwerden', pt: 'Desconforto {p} à noite', ar: 'انزعاج {p} ليلاً' },
-      { en: '{p} infection warning signs', es: 'Señales de alarma de infección {p}', de: 'Warnzeichen einer Infektion', pt: 'Sinais de alerta de infecção {p}', ar: 'علامات التحذير من عدوى {p}' },
-    ] },
-  { key: 'TESTS', labels: { en: 'Tests & diagnosis', es: 'Pruebas y diagnóstico', de: 'Untersuchungen & Diagnose', pt: 'Exames e diagnóstico', ar: 'الفحوصات والتشخيص' },
+      {
+        en: '{p} discomfort at night',
+        es: 'Molestias {p} por la noche',
+        de: 'Nächtliche Beschwerden',
+        pt: 'Desconforto {p} à noite',
+        ar: 'انزعاج {p} ليلاً',
+      },
+      {
+        en: '{p} infection warning signs',
+        es: 'Señales de alarma de infección {p}',
+        de: 'Warnzeichen einer Infektion',
+        pt: 'Sinais de alerta de infecção {p}',
+        ar: 'علامات التحذير من عدوى {p}',
+      },
+    ],
+  },
+  {
+    key: 'TESTS',
+    labels: {
+      en: 'Tests & diagnosis',
+      es: 'Pruebas y diagnóstico',
+      de: 'Untersuchungen & Diagnose',
+      pt: 'Exames e diagnóstico',
+      ar: 'الفحوصات والتشخيص',
+    },
     topics: [
-      { en: 'Understanding your {p} diagnosis', es: 'Entender su diagnóstico {p}', de: 'Die Diagnose verstehen', pt: 'Entender o seu diagnóstico {p}', ar: 'فهم تشخيص {p}' },
-      { en: '{p} check-up checklist', es: 'Lista para la revisión {p}', de: 'Checkliste zur Kontrolluntersuchung', pt: 'Lista para a consulta de revisão {p}', ar: 'قائمة مراجعة فحص {p}' },
-      { en: '{p} screening test', es: 'Prueba de detección {p}', de: 'Vorsorgeuntersuchung', pt: 'Exame de rastreamento {p}', ar: 'فحص الكشف المبكر عن أمراض {p}' },
-      { en: '{p} lab tests and results', es: 'Análisis y resultados {p}', de: 'Laborwerte und Befunde', pt: 'Exames laboratoriais e resultados {p}', ar: 'التحاليل المخبرية ونتائج {p}' },
-      { en: '{p} self-check', es: 'Autoexamen {p}', de: 'Selbstuntersuchung', pt: 'Autoexame {p}', ar: 'فحص ذاتي: {p}' },
-      { en: '{p} imaging: X-ray and MRI', es: 'Imágenes {p}: radiografía y resonancia', de: 'Bildgebung mit Röntgen und MRT', pt: 'Imagens {p}: raio X e ressonância', ar: 'تصوير {p}: الأشعة السينية والرنين المغناطيسي' },
-    ] },
-  { key: 'EVERYDAY', labels: { en: 'Everyday care', es: 'Cuidado diario', de: 'Alltag & Pflege', pt: 'Cuidados diários', ar: 'الرعاية اليومية' },
+      {
+        en: 'Understanding your {p} diagnosis',
+        es: 'Entender su diagnóstico {p}',
+        de: 'Die Diagnose verstehen',
+        pt: 'Entender o seu diagnóstico {p}',
+        ar: 'فهم تشخيص {p}',
+      },
+      {
+        en: '{p} check-up checklist',
+        es: 'Lista para la revisión {p}',
+        de: 'Checkliste zur Kontrolluntersuchung',
+        pt: 'Lista para a consulta de revisão {p}',
+        ar: 'قائمة مراجعة فحص {p}',
+      },
+      {
+        en: '{p} screening test',
+        es: 'Prueba de detección {p}',
+        de: 'Vorsorgeuntersuchung',
+        pt: 'Exame de rastreamento {p}',
+        ar: 'فحص الكشف المبكر عن أمراض {p}',
+      },
+      {
+        en: '{p} lab tests and results',
+        es: 'Análisis y resultados {p}',
+        de: 'Laborwerte und Befunde',
+        pt: 'Exames laboratoriais e resultados {p}',
+        ar: 'التحاليل المخبرية ونتائج {p}',
+      },
+      {
+        en: '{p} self-check',
+        es: 'Autoexamen {p}',
+        de: 'Selbstuntersuchung',
+        pt: 'Autoexame {p}',
+        ar: 'فحص ذاتي: {p}',
+      },
+      {
+        en: '{p} imaging: X-ray and MRI',
+        es: 'Imágenes {p}: radiografía y resonancia',
+        de: 'Bildgebung mit Röntgen und MRT',
+        pt: 'Imagens {p}: raio X e ressonância',
+        ar: 'تصوير {p}: الأشعة السينية والرنين المغناطيسي',
+      },
+    ],
+  },
+  {
+    key: 'EVERYDAY',
+    labels: {
+      en: 'Everyday care',
+      es: 'Cuidado diario',
+      de: 'Alltag & Pflege',
+      pt: 'Cuidados diários',
+      ar: 'الرعاية اليومية',
+    },
     topics: [
       { en: 'Looking after your {p}', es: 'Cuidado {p}', de: 'Pflege', pt: 'Cuidados {p}', ar: 'رعاية {p}' },
-      { en: '{p} nutrition tips', es: 'Consejos de nutrición para la salud {p}', de: 'Ernährungstipps', pt: 'Dicas de nutrição para a saúde {p}', ar: 'نصائح غذائية لصحة {p}' },
-      { en: '{p} wound dressing', es: 'Curación de heridas {p}', de: 'Wundversorgung', pt: 'Curativos de feridas {p}', ar: 'تضميد جروح {p}' },
-      { en: 'Daily {p} routine', es: 'Rutina diaria {p}', de: 'Tägliche Routine', pt: 'Rotina diária {p}', ar: 'الروتين اليومي لصحة {p}' },
-      { en: 'Preventing {p} problems', es: 'Prevención de problemas {p}', de: 'Vorbeugung', pt: 'Prevenção de problemas {p}', ar: 'الوقاية من مشاكل {p}' },
-      { en: '{p} first aid', es: 'Primeros auxilios {p}', de: 'Erste Hilfe', pt: 'Primeiros socorros {p}', ar: 'إسعافات أولية: {p}' },
-    ] },
-  { key: 'LIVING', labels: { en: 'Living well', es: 'Vivir bien', de: 'Gut leben', pt: 'Viver bem', ar: 'العيش بصحة' },
+      {
+        en: '{p} nutrition tips',
+        es: 'Consejos de nutrición para la salud {p}',
+        de: 'Ernährungstipps',
+        pt: 'Dicas de nutrição para a saúde {p}',
+        ar: 'نصائح غذائية لصحة {p}',
+      },
+      {
+        en: '{p} wound dressing',
+        es: 'Curación de heridas {p}',
+        de: 'Wundversorgung',
+        pt: 'Curativos de feridas {p}',
+        ar: 'تضميد جروح {p}',
+      },
+      {
+        en: 'Daily {p} routine',
+        es: 'Rutina diaria {p}',
+        de: 'Tägliche Routine',
+        pt: 'Rotina diária {p}',
+        ar: 'الروتين اليومي لصحة {p}',
+      },
+      {
+        en: 'Preventing {p} problems',
+        es: 'Prevención de problemas {p}',
+        de: 'Vorbeugung',
+        pt: 'Prevenção de problemas {p}',
+        ar: 'الوقاية من مشاكل {p}',
+      },
+      {
+        en: '{p} first aid',
+        es: 'Primeros auxilios {p}',
+        de: 'Erste Hilfe',
+        pt: 'Primeiros socorros {p}',
+        ar: 'إسعافات أولية: {p}',
+      },
+    ],
+  },
+  {
+    key: 'LIVING',
+    labels: { en: 'Living well', es: 'Vivir bien', de: 'Gut leben', pt: 'Viver bem', ar: 'العيش بصحة' },
     topics: [
-      { en: '{p} injury basics', es: 'Lesiones {p}: lo básico', de: 'Verletzungen: Grundlagen', pt: 'Lesões {p}: o básico', ar: 'أساسيات إصابات {p}' },
-      { en: '{p} medication guide', es: 'Guía de medicamentos {p}', de: 'Medikamentenratgeber', pt: 'Guia de medicamentos {p}', ar: 'دليل أدوية {p}' },
-      { en: 'Living with chronic {p} problems', es: 'Vivir con problemas crónicos {p}', de: 'Leben mit chronischen Beschwerden', pt: 'Viver com problemas crônicos {p}', ar: 'التعايش مع مشاكل {p} المزمنة' },
-      { en: 'When to call your doctor about your {p}', es: 'Cuándo llamar al médico por problemas {p}', de: 'Wann Sie den Arzt anrufen sollten', pt: 'Quando ligar para o médico por problemas {p}', ar: 'متى تتصل بالطبيب بشأن {p}' },
-      { en: '{p} questions for your clinician', es: 'Preguntas sobre la salud {p} para su médico', de: 'Fragen an Ihr Behandlungsteam', pt: 'Perguntas sobre a saúde {p} para o seu médico', ar: 'أسئلة عن {p} لطبيبك' },
-      { en: '{p} brace and support options', es: 'Férulas y soportes {p}', de: 'Bandagen und Stützen', pt: 'Órteses e suportes {p}', ar: 'دعامات ومساند {p}' },
-    ] },
+      {
+        en: '{p} injury basics',
+        es: 'Lesiones {p}: lo básico',
+        de: 'Verletzungen: Grundlagen',
+        pt: 'Lesões {p}: o básico',
+        ar: 'أساسيات إصابات {p}',
+      },
+      {
+        en: '{p} medication guide',
+        es: 'Guía de medicamentos {p}',
+        de: 'Medikamentenratgeber',
+        pt: 'Guia de medicamentos {p}',
+        ar: 'دليل أدوية {p}',
+      },
+      {
+        en: 'Living with chronic {p} problems',
+        es: 'Vivir con problemas crónicos {p}',
+        de: 'Leben mit chronischen Beschwerden',
+        pt: 'Viver com problemas crônicos {p}',
+        ar: 'التعايش مع مشاكل {p} المزمنة',
+      },
+      {
+        en: 'When to call your doctor about your {p}',
+        es: 'Cuándo llamar al médico por problemas {p}',
+        de: 'Wann Sie den Arzt anrufen sollten',
+        pt: 'Quando ligar para o médico por problemas {p}',
+        ar: 'متى تتصل بالطبيب بشأن {p}',
+      },
+      {
+        en: '{p} questions for your clinician',
+        es: 'Preguntas sobre la salud {p} para su médico',
+        de: 'Fragen an Ihr Behandlungsteam',
+        pt: 'Perguntas sobre a saúde {p} para o seu médico',
+        ar: 'أسئلة عن {p} لطبيبك',
+      },
+      {
+        en: '{p} brace and support options',
+        es: 'Férulas y soportes {p}',
+        de: 'Bandagen und Stützen',
+        pt: 'Órteses e suportes {p}',
+        ar: 'دعامات ومساند {p}',
+      },
+    ],
+  },
 ];
 
 // Audiences: the label's optional tail; four buckets of six, the sub-groups' themes.
-// prettier-ignore
 const AUDIENCE_BUCKETS = [
-  { key: 'FAMILY', labels: { en: 'Children & families', es: 'Niños y familias', de: 'Kinder & Familien', pt: 'Crianças e famílias', ar: 'الأطفال والعائلات' },
+  {
+    key: 'FAMILY',
+    labels: {
+      en: 'Children & families',
+      es: 'Niños y familias',
+      de: 'Kinder & Familien',
+      pt: 'Crianças e famílias',
+      ar: 'الأطفال والعائلات',
+    },
     audiences: [
       { en: 'for children', es: 'para niños', de: 'für Kinder', pt: 'para crianças', ar: 'للأطفال' },
       { en: 'for teens', es: 'para adolescentes', de: 'für Jugendliche', pt: 'para adolescentes', ar: 'للمراهقين' },
-      { en: 'for new parents', es: 'para padres primerizos', de: 'für junge Eltern', pt: 'para pais de primeira viagem', ar: 'للآباء الجدد' },
+      {
+        en: 'for new parents',
+        es: 'para padres primerizos',
+        de: 'für junge Eltern',
+        pt: 'para pais de primeira viagem',
+        ar: 'للآباء الجدد',
+      },
       { en: 'for pregnant women', es: 'para embarazadas', de: 'für Schwangere', pt: 'para gestantes', ar: 'للحوامل' },
       { en: 'for families', es: 'para familias', de: 'für Familien', pt: 'para famílias', ar: 'للعائلات' },
       { en: 'for students', es: 'para estudiantes', de: 'für Studierende', pt: 'para estudantes', ar: 'للطلاب' },
-    ] },
-  { key: 'OLDER', labels: { en: 'Older adults & caregivers', es: 'Personas mayores y cuidadores', de: 'Senioren & Angehörige', pt: 'Idosos e cuidadores', ar: 'كبار السن ومقدمو الرعاية' },
+    ],
+  },
+  {
+    key: 'OLDER',
+    labels: {
+      en: 'Older adults & caregivers',
+      es: 'Personas mayores y cuidadores',
+      de: 'Senioren & Angehörige',
+      pt: 'Idosos e cuidadores',
+      ar: 'كبار السن ومقدمو الرعاية',
+    },
     audiences: [
       { en: 'for seniors', es: 'para personas mayores', de: 'für Senioren', pt: 'para idosos', ar: 'لكبار السن' },
-      { en: 'for caregivers', es: 'para cuidadores', de: 'für pflegende Angehörige', pt: 'para cuidadores', ar: 'لمقدمي الرعاية' },
+      {
+        en: 'for caregivers',
+        es: 'para cuidadores',
+        de: 'für pflegende Angehörige',
+        pt: 'para cuidadores',
+        ar: 'لمقدمي الرعاية',
+      },
       { en: 'for veterans', es: 'para veteranos', de: 'für Veteranen', pt: 'para veteranos', ar: 'للمحاربين القدامى' },
-      { en: 'for wheelchair users', es: 'para usuarios de silla de ruedas', de: 'für Rollstuhlfahrer', pt: 'para usuários de cadeira de rodas', ar: 'لمستخدمي الكراسي المتحركة' },
+      {
+        en: 'for wheelchair users',
+        es: 'para usuarios de silla de ruedas',
+        de: 'für Rollstuhlfahrer',
+        pt: 'para usuários de cadeira de rodas',
+        ar: 'لمستخدمي الكراسي المتحركة',
+      },
       { en: 'for nurses', es: 'para enfermeras', de: 'für Pflegekräfte', pt: 'para enfermeiros', ar: 'للممرضين' },
-      { en: 'for first-time patients', es: 'para pacientes nuevos', de: 'für neue Patienten', pt: 'para novos pacientes', ar: 'للمرضى الجدد' },
-    ] },
-  { key: 'ACTIVE', labels: { en: 'Active lifestyles', es: 'Vida activa', de: 'Aktiv leben', pt: 'Vida ativa', ar: 'أنماط الحياة النشطة' },
+      {
+        en: 'for first-time patients',
+        es: 'para pacientes nuevos',
+        de: 'für neue Patienten',
+        pt: 'para novos pacientes',
+        ar: 'للمرضى الجدد',
+      },
+    ],
+  },
+  {
+    key: 'ACTIVE',
+    labels: {
+      en: 'Active lifestyles',
+      es: 'Vida activa',
+      de: 'Aktiv leben',
+      pt: 'Vida ativa',
+      ar: 'أنماط الحياة النشطة',
+    },
     audiences: [
       { en: 'for athletes', es: 'para deportistas', de: 'für Sportler', pt: 'para atletas', ar: 'للرياضيين' },
       { en: 'for runners', es: 'para corredores', de: 'für Läufer', pt: 'para corredores', ar: 'للعدائين' },
@@ -217,21 +588,55 @@ const AUDIENCE_BUCKETS = [
       { en: 'for gardeners', es: 'para jardineros', de: 'für Gärtner', pt: 'para jardineiros', ar: 'للبستانيين' },
       { en: 'for travelers', es: 'para viajeros', de: 'für Reisende', pt: 'para viajantes', ar: 'للمسافرين' },
       { en: 'for musicians', es: 'para músicos', de: 'für Musiker', pt: 'para músicos', ar: 'للموسيقيين' },
-    ] },
-  { key: 'WORK', labels: { en: 'Adults at work', es: 'Adultos en el trabajo', de: 'Erwachsene im Beruf', pt: 'Adultos no trabalho', ar: 'البالغون في العمل' },
+    ],
+  },
+  {
+    key: 'WORK',
+    labels: {
+      en: 'Adults at work',
+      es: 'Adultos en el trabajo',
+      de: 'Erwachsene im Beruf',
+      pt: 'Adultos no trabalho',
+      ar: 'البالغون في العمل',
+    },
     audiences: [
       { en: 'for adults', es: 'para adultos', de: 'für Erwachsene', pt: 'para adultos', ar: 'للبالغين' },
-      { en: 'for office workers', es: 'para oficinistas', de: 'für Büroangestellte', pt: 'para trabalhadores de escritório', ar: 'لموظفي المكاتب' },
+      {
+        en: 'for office workers',
+        es: 'para oficinistas',
+        de: 'für Büroangestellte',
+        pt: 'para trabalhadores de escritório',
+        ar: 'لموظفي المكاتب',
+      },
       { en: 'for tradespeople', es: 'para obreros', de: 'für Handwerker', pt: 'para operários', ar: 'للعمال اليدويين' },
-      { en: 'for night-shift staff', es: 'para personal de turno de noche', de: 'für Nachtschichtarbeiter', pt: 'para profissionais do turno da noite', ar: 'لموظفي المناوبات الليلية' },
+      {
+        en: 'for night-shift staff',
+        es: 'para personal de turno de noche',
+        de: 'für Nachtschichtarbeiter',
+        pt: 'para profissionais do turno da noite',
+        ar: 'لموظفي المناوبات الليلية',
+      },
       { en: 'for smokers', es: 'para fumadores', de: 'für Raucher', pt: 'para fumantes', ar: 'للمدخنين' },
-      { en: 'for people with diabetes', es: 'para personas con diabetes', de: 'für Menschen mit Diabetes', pt: 'para pessoas com diabetes', ar: 'لمرضى السكري' },
-    ] },
+      {
+        en: 'for people with diabetes',
+        es: 'para personas con diabetes',
+        de: 'für Menschen mit Diabetes',
+        pt: 'para pessoas com diabetes',
+        ar: 'لمرضى السكري',
+      },
+    ],
+  },
 ];
 
 const LANGS = ['en', 'es', 'de', 'pt', 'ar'];
 const SLIDES_SUFFIX = { en: '(slides)', es: '(diapositivas)', de: '(Folien)', pt: '(slides)', ar: '(شرائح)' };
-const ROOT_LABELS = { en: 'All topics', es: 'Todos los temas', de: 'Alle Themen', pt: 'Todos os temas', ar: 'جميع المواضيع' };
+const ROOT_LABELS = {
+  en: 'All topics',
+  es: 'Todos los temas',
+  de: 'Alle Themen',
+  pt: 'Todos os temas',
+  ar: 'جميع المواضيع',
+};
 const TOPICS = CATEGORIES.flatMap((c) => c.topics);
 const AUDIENCES = AUDIENCE_BUCKETS.flatMap((b) => b.audiences);
 const PART_BY_KEY = new Map(PARTS.map((p) => [p.key, p]));
@@ -240,7 +645,13 @@ const capitalize = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Collection label: "Knee topics" / "Temas de rodilla" / "Knie – Themen" / "Temas do joelho" / "موضوعات الركبة". */
 function collectionLabels(part) {
-  return { en: `${capitalize(part.en)} topics`, es: `Temas ${part.es}`, de: `${part.de} – Themen`, pt: `Temas ${part.pt}`, ar: `موضوعات ${part.ar}` };
+  return {
+    en: `${capitalize(part.en)} topics`,
+    es: `Temas ${part.es}`,
+    de: `${part.de} – Themen`,
+    pt: `Temas ${part.pt}`,
+    ar: `موضوعات ${part.ar}`,
+  };
 }
 
 /** An item's labels in every language: body part x topic (x audience) + number (+ slides suffix). */
@@ -295,7 +706,12 @@ export function buildBigdemo(files = []) {
           const subCount = 1 + Math.floor(rng() * 2);
           for (let s = 0; s < subCount; s++) {
             const bucket = buckets.splice(Math.floor(rng() * buckets.length), 1)[0];
-            const sub = { code: `G_BIG_${pad(++groupSeq, 3)}`, layer: 'group', labels: { ...bucket.labels }, children: [] };
+            const sub = {
+              code: `G_BIG_${pad(++groupSeq, 3)}`,
+              layer: 'group',
+              labels: { ...bucket.labels },
+              children: [],
+            };
             subs.push({ node: sub, part, category: cat, bucket, weight: 0.15 + rng() * 0.2 });
           }
         }
@@ -333,7 +749,11 @@ export function buildBigdemo(files = []) {
       n += 1;
       const part = rng() < 0.9 ? holder.part : pick(rng, PARTS);
       const topic = pick(rng, holder.category ? holder.category.topics : TOPICS);
-      const audience = holder.bucket ? pick(rng, holder.bucket.audiences) : rng() < AUDIENCE_SHARE ? pick(rng, AUDIENCES) : undefined;
+      const audience = holder.bucket
+        ? pick(rng, holder.bucket.audiences)
+        : rng() < AUDIENCE_SHARE
+          ? pick(rng, AUDIENCES)
+          : undefined;
       const slides = files.length === 0 || rng() < SLIDE_SHARE;
       const code = `A_BIG_${pad(n, 5)}`;
       const node = { code, layer: 'item' };
@@ -421,8 +841,18 @@ export function buildBigcollection() {
     const part = pick(rng, PARTS);
     const topic = pick(rng, TOPICS);
     const labels = itemLabels(part, topic, undefined, n, false);
-    children.push({ code: `A_BIGC_${pad(n, 5)}`, layer: 'item', file: `bigc-${pad(n, 5)}`, labels: { en: labels.en, es: labels.es } });
+    children.push({
+      code: `A_BIGC_${pad(n, 5)}`,
+      layer: 'item',
+      file: `bigc-${pad(n, 5)}`,
+      labels: { en: labels.en, es: labels.es },
+    });
   }
-  const collection = { code: BIGCOLLECTION_CODE, layer: 'collection', labels: { en: 'Every topic', es: 'Todos los temas' }, children };
+  const collection = {
+    code: BIGCOLLECTION_CODE,
+    layer: 'collection',
+    labels: { en: 'Every topic', es: 'Todos los temas' },
+    children,
+  };
   return { code: 'root', layer: 'root', labels: { en: ROOT_LABELS.en, es: ROOT_LABELS.es }, children: [collection] };
 }

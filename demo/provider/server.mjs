@@ -42,7 +42,15 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { MAX_QUERY_LENGTH, SEARCH_LANGUAGES, SearchIndex, parseFacetFilters, profileRecords, queryForms, tokenize } from '../../src/search/engine.js';
+import {
+  MAX_QUERY_LENGTH,
+  SEARCH_LANGUAGES,
+  SearchIndex,
+  parseFacetFilters,
+  profileRecords,
+  queryForms,
+  tokenize,
+} from '../../src/search/engine.js';
 import { BIGDEMO_CLIENT, bigdemoConfig, bigdemoNumber, buildBigdemo, deriveBigdemoPlaylist } from './bigdemo.mjs';
 import { BIGCOLLECTION_CLIENT, bigcollectionConfig, buildBigcollection } from './bigdemo.mjs';
 
@@ -75,7 +83,15 @@ const CORS_HEADERS = {
 };
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'X-Embed-Referrer, Range, If-None-Match, Content-Type, X-Algolia-API-Key, X-Algolia-Application-Id, X-Algolia-Agent',
+  'Access-Control-Allow-Headers': [
+    'X-Embed-Referrer',
+    'Range',
+    'If-None-Match',
+    'Content-Type',
+    'X-Algolia-API-Key',
+    'X-Algolia-Application-Id',
+    'X-Algolia-Agent',
+  ].join(', '),
   'Access-Control-Max-Age': '600',
 };
 const LOG_LIMIT = 200;
@@ -118,7 +134,8 @@ const WORD_COST = 500;
  * The work of a request besides its query's match: per record of the index, its facets, each filter value tested on
  * every hit, and a sort by title; per hit asked for, its highlighted labels.
  */
-const requestCost = ({ records, filters, sorted, hits }) => Math.ceil(records * (0.5 + filters / 50 + (sorted ? 3 : 0)) + Math.min(hits, records) * 50);
+const requestCost = ({ records, filters, sorted, hits }) =>
+  Math.ceil(records * (0.5 + filters / 50 + (sorted ? 3 : 0)) + Math.min(hits, records) * 50);
 const REFERRER_HEADER = 'x-embed-referrer';
 
 const RE = {
@@ -180,8 +197,10 @@ function etagMatches(header, etag) {
  */
 function parseTarget(rawUrl) {
   // absolute-form (as sent to proxies): keep the path and query
-  if (typeof rawUrl === 'string' && /^https?:\/\/[^/?#]*/i.test(rawUrl)) rawUrl = rawUrl.replace(/^https?:\/\/[^/?#]*/i, '') || '/';
-  if (typeof rawUrl !== 'string' || !rawUrl.startsWith('/')) throw new ApiError(400, 'bad_request', 'Malformed request target');
+  if (typeof rawUrl === 'string' && /^https?:\/\/[^/?#]*/i.test(rawUrl))
+    rawUrl = rawUrl.replace(/^https?:\/\/[^/?#]*/i, '') || '/';
+  if (typeof rawUrl !== 'string' || !rawUrl.startsWith('/'))
+    throw new ApiError(400, 'bad_request', 'Malformed request target');
   const q = rawUrl.indexOf('?');
   const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
   const rawQuery = q === -1 ? '' : rawUrl.slice(q + 1);
@@ -200,7 +219,15 @@ function parseTarget(rawUrl) {
   return { rawPath, rawQuery, segments, unsafe, query: new URLSearchParams(rawQuery) };
 }
 
-export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMaxAge = 300, fileMaxAge = 86400, bigdemo = true, testHooks = false, dist = DEFAULT_DIST } = {}) {
+export function createProvider({
+  root = DEFAULT_CONTENT_ROOT,
+  publicUrl,
+  jsonMaxAge = 300,
+  fileMaxAge = 86400,
+  bigdemo = true,
+  testHooks = false,
+  dist = DEFAULT_DIST,
+} = {}) {
   const contentRoot = path.resolve(root);
   const base = publicUrl ? (publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`) : undefined;
   /** Per-instance test-hook state. */
@@ -211,7 +238,8 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
   const within = (dir, ...parts) => {
     const target = path.resolve(contentRoot, dir, ...parts);
     const top = path.resolve(contentRoot, dir);
-    if (target !== top && !target.startsWith(top + path.sep)) throw new ApiError(400, 'invalid_path', 'Path traversal is not allowed');
+    if (target !== top && !target.startsWith(top + path.sep))
+      throw new ApiError(400, 'invalid_path', 'Path traversal is not allowed');
     return target;
   };
 
@@ -271,7 +299,12 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
   }
 
   /** Static file with ETag / 304 and single-range support. */
-  async function sendFile(req, res, file, { maxAge = fileMaxAge, immutable = false, notFound = ['not_found', 'Not found'] } = {}) {
+  async function sendFile(
+    req,
+    res,
+    file,
+    { maxAge = fileMaxAge, immutable = false, notFound = ['not_found', 'Not found'] } = {},
+  ) {
     let stat;
     try {
       stat = await fsp.stat(file);
@@ -296,10 +329,23 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     let end = size - 1;
     let status = 200;
     const ifRange = req.headers['if-range'];
-    const range = req.headers.range && (!ifRange || ifRange === etag || ifRange === headers['Last-Modified']) ? parseRange(req.headers.range, size) : undefined;
+    const range =
+      req.headers.range && (!ifRange || ifRange === etag || ifRange === headers['Last-Modified'])
+        ? parseRange(req.headers.range, size)
+        : undefined;
     if (range === 'unsatisfiable') {
-      const body = Buffer.from(JSON.stringify({ error: { status: 416, code: 'range_not_satisfiable', message: `Range outside 0-${size - 1}` } }));
-      res.writeHead(416, { ...headers, 'Content-Range': `bytes */${size}`, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'Content-Length': body.length });
+      const body = Buffer.from(
+        JSON.stringify({
+          error: { status: 416, code: 'range_not_satisfiable', message: `Range outside 0-${size - 1}` },
+        }),
+      );
+      res.writeHead(416, {
+        ...headers,
+        'Content-Range': `bytes */${size}`,
+        'Content-Type': JSON_TYPE,
+        'Cache-Control': 'no-store',
+        'Content-Length': body.length,
+      });
       return res.end(req.method === 'HEAD' ? undefined : body);
     }
     if (range) {
@@ -350,7 +396,10 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     if (!RE.lang.test(v)) throw badParam(name, v);
     return v;
   }
-  /** The voice-over languages of a file's media (`{lang}.mp4`), or with `ad` its audio-described ones (`{lang}-ad.mp4`). */
+  /**
+   * The voice-over languages of a file's media (`{lang}.mp4`), or with `ad` its audio-described ones
+   * (`{lang}-ad.mp4`).
+   */
   async function mediaLanguages(file, ad = false) {
     const suffix = ad ? '-ad.mp4' : '.mp4';
     try {
@@ -377,7 +426,9 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     bigdemoData = (async () => {
       let dirs = [];
       try {
-        dirs = (await fsp.readdir(within('media'), { withFileTypes: true })).filter((d) => d.isDirectory() && RE.file.test(d.name)).map((d) => d.name);
+        dirs = (await fsp.readdir(within('media'), { withFileTypes: true }))
+          .filter((d) => d.isDirectory() && RE.file.test(d.name))
+          .map((d) => d.name);
       } catch {
         /* no media: every item is a presentation */
       }
@@ -402,7 +453,9 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       let slides;
       let clients = [];
       try {
-        clients = (await fsp.readdir(within('playlists'), { withFileTypes: true })).filter((d) => d.isDirectory() && RE.client.test(d.name) && !isBigdemo(d.name)).map((d) => d.name);
+        clients = (await fsp.readdir(within('playlists'), { withFileTypes: true }))
+          .filter((d) => d.isDirectory() && RE.client.test(d.name) && !isBigdemo(d.name))
+          .map((d) => d.name);
       } catch {
         /* no playlists */
       }
@@ -516,7 +569,11 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       if (lang && item.labels?.[lang]) item.label = item.labels[lang];
       const langs = item.file ? langsByFile.get(item.file) : undefined;
       if (videoLanguage && langs?.length && /Hosted|Uploaded/.test(item.type ?? '')) {
-        item.language = langs.includes(baseLang(videoLanguage)) ? baseLang(videoLanguage) : langs.includes('en') ? 'en' : langs[0];
+        item.language = langs.includes(baseLang(videoLanguage))
+          ? baseLang(videoLanguage)
+          : langs.includes('en')
+            ? 'en'
+            : langs[0];
       }
     }
     return out;
@@ -528,7 +585,10 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     if (segments.length === 0) {
       let clients = [];
       try {
-        clients = (await fsp.readdir(within('clients'))).filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).sort();
+        clients = (await fsp.readdir(within('clients')))
+          .filter((n) => n.endsWith('.json'))
+          .map((n) => n.slice(0, -5))
+          .sort();
       } catch {
         /* empty root */
       }
@@ -548,7 +608,10 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       const root = path.resolve(dist);
       const file = path.resolve(root, ...rest);
       if (!file.startsWith(root + path.sep)) throw new ApiError(400, 'invalid_path', 'Path traversal is not allowed');
-      return sendFile(req, res, file, { maxAge: rest[0] === 'chunks' ? fileMaxAge : 0, immutable: rest[0] === 'chunks' });
+      return sendFile(req, res, file, {
+        maxAge: rest[0] === 'chunks' ? fileMaxAge : 0,
+        immutable: rest[0] === 'chunks',
+      });
     }
 
     if (top === 'api') {
@@ -557,7 +620,13 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
         if (b === undefined) {
           const data = await loadClient(a);
           // `search`: the account's hosted search settings, when the client file has them (docs/provider-api.md).
-          return sendJson(req, res, 200, { client: data.client, name: data.name, userId: data.userId, preferences: data.preferences ?? {}, ...(data.search ? { search: data.search } : {}) });
+          return sendJson(req, res, 200, {
+            client: data.client,
+            name: data.name,
+            userId: data.userId,
+            preferences: data.preferences ?? {},
+            ...(data.search ? { search: data.search } : {}),
+          });
         }
         if (b === 'profile' && c === undefined) {
           optionalLang(query, 'menuLanguage');
@@ -599,13 +668,23 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
         const requested = optionalLang(query, 'language') ?? 'en';
         const langs = await mediaLanguages(b);
         if (langs.length === 0) throw new ApiError(404, 'video_not_found', `Unknown video '${b}'`);
-        const language = langs.includes(baseLang(requested)) ? baseLang(requested) : langs.includes('en') ? 'en' : langs[0];
+        const language = langs.includes(baseLang(requested))
+          ? baseLang(requested)
+          : langs.includes('en')
+            ? 'en'
+            : langs[0];
         // audioDescriptions=1: the audio-described variant of that language, when there is one.
         const ad = query.get('audioDescriptions');
         if (ad !== null && ad !== '0' && ad !== '1') throw badParam('audioDescriptions', ad);
         const described = ad === '1' && (await mediaLanguages(b, true)).includes(language);
         const src = `${publicBase(req)}media/${encodeURIComponent(b)}/${language}${described ? '-ad' : ''}.mp4`;
-        return sendJson(req, res, 200, { src, type: 'video/mp4', alternate: `${src}?via=cdn`, language, audioDescriptions: described });
+        return sendJson(req, res, 200, {
+          src,
+          type: 'video/mp4',
+          alternate: `${src}?via=cdn`,
+          language,
+          audioDescriptions: described,
+        });
       }
       throw new ApiError(404, 'not_found', `No API route for '/${segments.join('/')}'`);
     }
@@ -651,8 +730,11 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
 
     if (top === 'media' && rest.length === 2) {
       const [file, name] = rest;
-      if (!RE.file.test(file) || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*\.mp4$/.test(name)) throw badParam('media path', `${file}/${name}`);
-      return sendFile(req, res, within('media', file, name), { notFound: ['video_not_found', `No media '${file}/${name}'`] });
+      if (!RE.file.test(file) || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*\.mp4$/.test(name))
+        throw badParam('media path', `${file}/${name}`);
+      return sendFile(req, res, within('media', file, name), {
+        notFound: ['video_not_found', `No media '${file}/${name}'`],
+      });
     }
 
     throw new ApiError(404, 'not_found', `Nothing at '/${segments.join('/')}'`);
@@ -671,22 +753,47 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
      */
     fail: ({ path: prefix, status, times = 1, delay = 0, body, cors, hang }) => {
       if (typeof prefix !== 'string' || !prefix.startsWith('/')) {
-        throw new ApiError(400, 'invalid_parameter', `path must be a path prefix starting with '/' (got ${JSON.stringify(prefix ?? null)})`);
+        throw new ApiError(
+          400,
+          'invalid_parameter',
+          `path must be a path prefix starting with '/' (got ${JSON.stringify(prefix ?? null)})`,
+        );
       }
       const drop = status === 'drop';
       const code = drop || status === undefined || status === null || status === '' ? undefined : Number(status);
-      if (!drop && code !== undefined && !(Number.isInteger(code) && code >= 100 && code <= 599)) throw badParam('status', status);
-      if (body !== undefined && (typeof body !== 'string' || body.length > 100_000)) throw badParam('body', '(too long)');
+      if (!drop && code !== undefined && !(Number.isInteger(code) && code >= 100 && code <= 599))
+        throw badParam('status', status);
+      if (body !== undefined && (typeof body !== 'string' || body.length > 100_000))
+        throw badParam('body', '(too long)');
       if (cors !== undefined && cors !== false) throw badParam('cors', cors);
       if (hang !== undefined && !(Number.isInteger(hang) && hang >= 0)) throw badParam('hang', hang);
-      if (!drop && code === undefined && !(delay > 0) && body === undefined && cors === undefined && hang === undefined) {
-        throw new ApiError(400, 'invalid_parameter', 'Give a status (100-599 or drop), a delay, a body, cors: false or hang');
+      if (
+        !drop &&
+        code === undefined &&
+        !(delay > 0) &&
+        body === undefined &&
+        cors === undefined &&
+        hang === undefined
+      ) {
+        throw new ApiError(
+          400,
+          'invalid_parameter',
+          'Give a status (100-599 or drop), a delay, a body, cors: false or hang',
+        );
       }
       const n = Number(times);
       if (!Number.isInteger(n) || n < 1 || n > 10000) throw badParam('times', times);
       const d = Number(delay);
       if (!Number.isFinite(d) || d < 0 || d > 60000) throw badParam('delay', delay);
-      const rule = { path: prefix, status: drop ? 'drop' : code ?? null, times: n, delay: d, ...(body !== undefined ? { body } : {}), ...(cors === false ? { cors } : {}), ...(hang !== undefined ? { hang } : {}) };
+      const rule = {
+        path: prefix,
+        status: drop ? 'drop' : (code ?? null),
+        times: n,
+        delay: d,
+        ...(body !== undefined ? { body } : {}),
+        ...(cors === false ? { cors } : {}),
+        ...(hang !== undefined ? { hang } : {}),
+      };
       failures.push(rule);
       return { ...rule };
     },
@@ -701,7 +808,8 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
    * preflight, which the hooks never answer with CORS, so no page can make one (not even blindly).
    */
   async function readHookBody(req) {
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new ApiError(415, 'unsupported_media_type', 'Test hooks take a JSON body (Content-Type: application/json)');
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
+      throw new ApiError(415, 'unsupported_media_type', 'Test hooks take a JSON body (Content-Type: application/json)');
     let text = '';
     for await (const chunk of req) {
       text += chunk;
@@ -729,7 +837,9 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       return done();
     }
     if (['__log', '__log/clear', '__fail', '__fail/clear'].includes(name)) {
-      return sendError(req, res, 405, 'method_not_allowed', `${method} not allowed on /${name}`, { Allow: name === '__log' ? 'GET, HEAD' : 'POST' });
+      return sendError(req, res, 405, 'method_not_allowed', `${method} not allowed on /${name}`, {
+        Allow: name === '__log' ? 'GET, HEAD' : 'POST',
+      });
     }
     throw new ApiError(404, 'not_found', `No test hook '/${name}'`);
   }
@@ -757,7 +867,9 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     if (hit?.response === response) return hit.built;
     // Built in chunks (the server keeps answering meanwhile); concurrent first searches share the build.
     const records = profileRecords(flattenForSearch(response.tree));
-    const built = Promise.all([new SearchIndex(records).buildAsync(), prefixCosts(records)]).then(([index, prefixCost]) => ({ index, prefixCost }));
+    const built = Promise.all([new SearchIndex(records).buildAsync(), prefixCosts(records)]).then(
+      ([index, prefixCost]) => ({ index, prefixCost }),
+    );
     searchIndexes.set(client, { response, built });
     built.catch(() => searchIndexes.delete(client));
     return built;
@@ -765,7 +877,11 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
   /** Algolia's error shape: `{ message, status }`. */
   const searchError = (res, status, message) => {
     const body = JSON.stringify({ message, status });
-    res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+    res.writeHead(status, {
+      'Content-Type': JSON_TYPE,
+      'Cache-Control': 'no-store',
+      'Content-Length': Buffer.byteLength(body),
+    });
     res.end(body);
   };
   /**
@@ -790,16 +906,21 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       return searchError(res, 400, 'Malformed JSON body');
     }
     const requests = body && Array.isArray(body.requests) ? body.requests : undefined;
-    if (!requests || requests.length > SEARCH_LIMITS.requests) return searchError(res, 400, `Expected { requests: [...] } (at most ${SEARCH_LIMITS.requests})`);
+    if (!requests || requests.length > SEARCH_LIMITS.requests)
+      return searchError(res, 400, `Expected { requests: [...] } (at most ${SEARCH_LIMITS.requests})`);
     const params = requests.map(searchParams);
     const hits = params.map((p) => (p.type === 'facet' ? 0 : Math.max(0, Math.min(1000, whole(p.hitsPerPage, 20)))));
-    if (hits.reduce((n, h) => n + h, 0) > SEARCH_LIMITS.hits) return searchError(res, 400, `At most ${SEARCH_LIMITS.hits} hits per call`);
+    if (hits.reduce((n, h) => n + h, 0) > SEARCH_LIMITS.hits)
+      return searchError(res, 400, `At most ${SEARCH_LIMITS.hits} hits per call`);
     const filters = params.map((p) => parseFacetFilters(p.facetFilters).reduce((n, group) => n + group.length, 0));
-    if (filters.some((n) => n > SEARCH_LIMITS.filters)) return searchError(res, 400, `At most ${SEARCH_LIMITS.filters} filters per request`);
+    if (filters.some((n) => n > SEARCH_LIMITS.filters))
+      return searchError(res, 400, `At most ${SEARCH_LIMITS.filters} filters per request`);
     for (const p of params) {
-      if ((Array.isArray(p.facets) ? p.facets.length : 0) > SEARCH_LIMITS.facets) return searchError(res, 400, `At most ${SEARCH_LIMITS.facets} facets per request`);
+      if ((Array.isArray(p.facets) ? p.facets.length : 0) > SEARCH_LIMITS.facets)
+        return searchError(res, 400, `At most ${SEARCH_LIMITS.facets} facets per request`);
       for (const tag of [p.highlightPreTag, p.highlightPostTag]) {
-        if (typeof tag === 'string' && tag.length > SEARCH_LIMITS.tag) return searchError(res, 400, `Highlight tags of at most ${SEARCH_LIMITS.tag} characters`);
+        if (typeof tag === 'string' && tag.length > SEARCH_LIMITS.tag)
+          return searchError(res, 400, `Highlight tags of at most ${SEARCH_LIMITS.tag} characters`);
       }
     }
     // The indexes (each client's built once, on its first search), then the work the call asks for.
@@ -821,14 +942,20 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     let work = 0;
     for (const [i, p] of params.entries()) {
       const at = indexes.get(clientOf(p));
-      work += requestCost({ records: at.index.records.length, filters: filters[i], sorted: TITLE_REPLICA.test(nameOf(p)), hits: hits[i] });
+      work += requestCost({
+        records: at.index.records.length,
+        filters: filters[i],
+        sorted: TITLE_REPLICA.test(nameOf(p)),
+        hits: hits[i],
+      });
       const query = typeof p.query === 'string' ? p.query.slice(0, MAX_QUERY_LENGTH) : '';
       if (at.queries.has(query)) continue;
       at.queries.add(query);
       for (const word of tokenize(query)) for (const form of queryForms(word)) work += WORD_COST + at.prefixCost(form);
     }
     if (work > SEARCH_LIMITS.work) {
-      return searchError(res, 400, `The call asks too much of the index (${work} entries; at most ${SEARCH_LIMITS.work}): fewer requests, fewer or longer words`);
+      const tooMuch = `The call asks too much of the index (${work} entries; at most ${SEARCH_LIMITS.work})`;
+      return searchError(res, 400, `${tooMuch}: fewer requests, fewer or longer words`);
     }
     const results = [];
     for (const [i, request] of requests.entries()) {
@@ -857,7 +984,9 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     if (testHooks && target?.segments[0]?.startsWith('__')) {
       // The hooks are for the test runner only: no CORS, so no page can reach them.
       for (const k of Object.keys(CORS_HEADERS)) res.removeHeader(k);
-      return req.method === 'OPTIONS' ? res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end() : handleHook(req, res, target.segments);
+      return req.method === 'OPTIONS'
+        ? res.writeHead(405, { Allow: 'GET, HEAD, POST' }).end()
+        : handleHook(req, res, target.segments);
     }
     const referrer = req.headers[REFERRER_HEADER];
     if (typeof referrer === 'string' && isHeaderSafe(referrer)) res.setHeader('X-Embed-Referrer-Seen', referrer);
@@ -873,12 +1002,14 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
     if (malformed) throw malformed;
     // A path that could leave its folder is refused, except where its segments are codes (/api/, /cdn/): each is
     // looked up by name, and one that cannot be a code names nothing (404 from the route).
-    if (target.unsafe && !CODE_ROUTES.has(target.segments[0])) throw new ApiError(400, 'invalid_path', 'Path traversal is not allowed');
+    if (target.unsafe && !CODE_ROUTES.has(target.segments[0]))
+      throw new ApiError(400, 'invalid_path', 'Path traversal is not allowed');
 
     const entry = logRequest(req, res, target, referrer);
     const failure = takeFailure(target.rawPath, target.rawQuery);
     if (failure) {
-      entry.injected = failure.cors === false ? 'no-cors' : failure.hang !== undefined ? 'hang' : failure.status ?? 'delay';
+      entry.injected =
+        failure.cors === false ? 'no-cors' : failure.hang !== undefined ? 'hang' : (failure.status ?? 'delay');
       // The answer as usual, but without CORS headers (a content-delivery host that sends none).
       if (failure.cors === false) for (const k of Object.keys(CORS_HEADERS)) res.removeHeader(k);
       // The answer as usual, but only its first `hang` bytes, and then nothing: a connection that stalls mid-file
@@ -904,16 +1035,27 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
       }
       if (failure.body !== undefined) {
         // A malformed answer: the given text, as JSON, with the given status (200 by default).
-        res.writeHead(failure.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.writeHead(failure.status ?? 200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-store',
+        });
         return res.end(failure.body);
       }
       if (failure.status !== null) {
-        return sendError(req, res, failure.status, 'injected_failure', `Injected failure ${failure.status} for '${target.rawPath}'`);
+        return sendError(
+          req,
+          res,
+          failure.status,
+          'injected_failure',
+          `Injected failure ${failure.status} for '${target.rawPath}'`,
+        );
       }
     }
     if (req.method === 'POST' && target.rawPath === SEARCH_PATH) return handleSearch(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      throw Object.assign(new ApiError(405, 'method_not_allowed', `Method ${req.method} not allowed`), { allow: 'GET, HEAD, OPTIONS' });
+      throw Object.assign(new ApiError(405, 'method_not_allowed', `Method ${req.method} not allowed`), {
+        allow: 'GET, HEAD, OPTIONS',
+      });
     }
     await route(req, res, target);
   }
@@ -942,11 +1084,20 @@ export function createProvider({ root = DEFAULT_CONTENT_ROOT, publicUrl, jsonMax
         return sendError(req, res, err.status, err.code, err.message, err.allow ? { Allow: err.allow } : {});
       }
       if (!(err instanceof SyntaxError)) console.error(`provider: ${req.method} ${req.url}:`, err);
-      sendError(req, res, 500, 'internal_error', err instanceof SyntaxError ? 'Malformed content file' : 'Internal server error');
+      sendError(
+        req,
+        res,
+        500,
+        'internal_error',
+        err instanceof SyntaxError ? 'Malformed content file' : 'Internal server error',
+      );
     });
   });
   server.on('clientError', (err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\n\r\n');
+    if (socket.writable)
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\n\r\n',
+      );
     else socket.destroy();
   });
   if (testHooks) server.provider = hooks;
@@ -1039,13 +1190,35 @@ export function flattenForSearch(tree) {
   const path = new Set();
   const visit = (node, parent, depth) => {
     if (!node || typeof node !== 'object' || depth > 32) return;
-    const code = depth === 0 ? (typeof node.code === 'string' && node.code ? node.code : 'root') : typeof node.code === 'string' ? node.code.trim() : '';
+    const code =
+      depth === 0
+        ? typeof node.code === 'string' && node.code
+          ? node.code
+          : 'root'
+        : typeof node.code === 'string'
+          ? node.code.trim()
+          : '';
     if (!code || path.has(code)) return;
     const kids = Array.isArray(node.children) ? node.children : [];
-    const layer = SEARCH_LAYERS.includes(node.layer) ? node.layer : depth === 0 ? 'root' : kids.length ? 'collection' : 'item';
+    const layer = SEARCH_LAYERS.includes(node.layer)
+      ? node.layer
+      : depth === 0
+        ? 'root'
+        : kids.length
+          ? 'collection'
+          : 'item';
     const seen = nodes.get(code);
     if (seen && (layer !== 'item' || seen.layer !== 'item')) return;
-    if (!seen) nodes.set(code, { code, layer, labels: node.labels, label: node.label, file: node.file, languages: node.languages, parent: parent?.code });
+    if (!seen)
+      nodes.set(code, {
+        code,
+        layer,
+        labels: node.labels,
+        label: node.label,
+        file: node.file,
+        languages: node.languages,
+        parent: parent?.code,
+      });
     if (layer === 'item') return;
     path.add(code);
     for (const child of kids) visit(child, nodes.get(code), depth + 1);
@@ -1086,7 +1259,12 @@ const isMain = (() => {
 if (isMain) {
   const port = Number(process.env.PROVIDER_PORT ?? 8001);
   const host = process.env.HOST || '127.0.0.1';
-  startProvider({ port, host, publicUrl: process.env.PROVIDER_PUBLIC_URL || undefined, testHooks: process.env.PROVIDER_TEST_HOOKS === '1' }).then(
+  startProvider({
+    port,
+    host,
+    publicUrl: process.env.PROVIDER_PUBLIC_URL || undefined,
+    testHooks: process.env.PROVIDER_TEST_HOOKS === '1',
+  }).then(
     ({ server, url }) => {
       console.log(`Provider:   ${url}`);
       const stop = () => {

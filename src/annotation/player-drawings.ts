@@ -1,3 +1,4 @@
+import type { PlayerHandle } from '../screens/player-context';
 import type { AnnotationSurface } from './surface';
 
 /**
@@ -12,6 +13,15 @@ export function drawingsOf(player: object): Map<string, string> {
   let drawings = drawingsByPlayer.get(player);
   if (!drawings) drawingsByPlayer.set(player, (drawings = new Map<string, string>()));
   return drawings;
+}
+
+/**
+ * Where the drawing of the item on screen is kept while the page lives (per player, per playlist and item; the
+ * playlist's code, not its languages, so a language change keeps the drawing).
+ */
+export function itemKey(player: Pick<PlayerHandle, 'state'>): string | undefined {
+  const pb = player.state.playback;
+  return pb.playlist ? `${pb.playlist.code}|${pb.index}` : undefined;
 }
 
 export const surfaceOf = (player: object): AnnotationSurface | undefined => surfaces.get(player);

@@ -1,10 +1,13 @@
 /**
- * The annotation editor's rules (spec sections 3, 4 and 9: annotation editor state, colours, text kinds, shapes,
- * sticky notes, sizes, timings), pure: the tool / menu / colour state changes as a reducer, and the history of
- * drawings as a bounded undo / redo stack. The drawing surface (./surface.ts) applies what they decide.
+ * The annotation editor's rules, pure: its colours, text kinds, shapes, sticky notes, sizes and timings; the tool /
+ * menu / colour state changes as a reducer; the history of drawings as a bounded undo / redo stack. The drawing
+ * surface (./surface.ts) applies what they decide.
  */
 
-/** Colours (spec section 3, fixed hex). */
+/** The logical plane (16:9) the drawing is made in: object sizes are in its units, zoomed to the surface's size. */
+export const PLANE = { width: 960, height: 540 } as const;
+
+/** The colours of the palette, fixed hex values. */
 export const COLORS = {
   red: '#EC1C24',
   yellow: '#ffcc02',
@@ -35,7 +38,7 @@ export const stickyGradient = (color: unknown) => STICKY_GRADIENTS[isColorName(c
 export const stickyTextColor = (color: unknown) => (color === 'black' ? '#ffffff' : '#000000');
 export const STICKY = { width: 150, height: 130, padding: 15, fontSize: 18 } as const;
 
-/** Text kinds (spec section 3): font size, weight, width. */
+/** Text kinds: font size, weight, width. A text keeps at least `TEXT_MIN` when it is resized. */
 export const TEXT_KINDS = {
   head: { fontSize: 36, fontWeight: 'bold', width: 270 },
   subhead: { fontSize: 28, fontWeight: 'bold', width: 200 },
@@ -44,12 +47,12 @@ export const TEXT_KINDS = {
 export type TextKind = keyof typeof TEXT_KINDS;
 export const TEXT_MIN = { width: 100, height: 30 } as const;
 
-/** Shape kinds and their defaults (spec section 9). */
+/** Shape kinds and their defaults: outlines of one width, 100 across, a five-pointed star. */
 export const SHAPE_KINDS = ['square', 'circle', 'triangle', 'star', 'diamond'] as const;
 export type ShapeKind = (typeof SHAPE_KINDS)[number];
 export const SHAPE = { radius: 50, strokeWidth: 3, starPoints: 5, starInner: 30, starOuter: 60 } as const;
 
-/** Pencil and eraser sizes (spec section 9): default 12. */
+/** Pencil and eraser sizes (as a percentage of the default, 12). */
 export const SIZE_OPTIONS = [
   { percent: 50, width: 6 },
   { percent: 100, width: 12 },
@@ -58,24 +61,28 @@ export const SIZE_OPTIONS = [
 ] as const;
 export const DEFAULT_SIZE = 12;
 
-/** Editor keyboard and canvas timings (spec section 9). */
+/** Editor keyboard and canvas distances and timings. */
 export const EDITOR = {
   /** Arrow keys / H J K L move the selection or the drawing cursor by this much. */
   step: 10,
   /** Keyboard strokes are this wide. */
   keyboardStroke: 8,
+  /** An object moves only once the pointer has gone this far from where it was pressed (a click never nudges it). */
   dragDistance: 3,
+  /** A second press on the same text within this window edits it. */
   doubleClickMs: 400,
-  /** Playback resumes this long after leaving, if it was playing (spec: resume delay). */
+  /** Playback resumes this long after leaving, if it was playing. */
   resumeDelayMs: 250,
-  /** The screenshot waits this long with the handles hidden (spec: screenshot timing). */
-  screenshotDelayMs: 100,
   /** Undo keeps at least this many steps. */
   historyLimit: 100,
 } as const;
 
 /** The points of a star (outer and inner radius alternating), centred on 0,0, first point up. */
-export function starPoints(points: number = SHAPE.starPoints, outer: number = SHAPE.starOuter, inner: number = SHAPE.starInner) {
+export function starPoints(
+  points: number = SHAPE.starPoints,
+  outer: number = SHAPE.starOuter,
+  inner: number = SHAPE.starInner,
+) {
   const out: { x: number; y: number }[] = [];
   for (let i = 0; i < points * 2; i++) {
     const r = i % 2 === 0 ? outer : inner;
@@ -129,7 +136,7 @@ export interface EditorEffects {
 const restore = (s: EditorState): Tool => (s.lastTool === 'none' ? 'move' : s.lastTool);
 
 /**
- * Spec section 4, Annotation: opening a menu stores the tool and clears it; closing it, or opening the same
+ * Opening a menu stores the tool and clears it; closing it, or opening the same
  * menu again, restores it (or move). Choosing a colour restores the tool, closes the menu and recolours the
  * selection. Adding an object switches to move and closes the menu. Choosing a tool clears the selection.
  */
@@ -153,10 +160,22 @@ export function editorReducer(s: EditorState, action: EditorAction): [EditorStat
       const tool = s.menu ? restore(s) : s.tool;
       // The size is the eraser's when the eraser is the tool in use, else the pencil's (and the pencil returns).
       if (tool === 'erase') return [{ ...s, eraserSize: width, tool, menu: undefined }, {}];
-      return [{ ...s, pencilSize: width, tool: tool === 'move' ? 'pencil' : tool, lastTool: tool === 'move' ? 'pencil' : s.lastTool, menu: undefined }, {}];
+      return [
+        {
+          ...s,
+          pencilSize: width,
+          tool: tool === 'move' ? 'pencil' : tool,
+          lastTool: tool === 'move' ? 'pencil' : s.lastTool,
+          menu: undefined,
+        },
+        {},
+      ];
     }
     case 'added':
-      return [{ ...s, tool: 'move', lastTool: 'move', menu: undefined, colors: { ...s.colors, [action.kind]: s.color } }, {}];
+      return [
+        { ...s, tool: 'move', lastTool: 'move', menu: undefined, colors: { ...s.colors, [action.kind]: s.color } },
+        {},
+      ];
   }
 }
 
@@ -204,7 +223,12 @@ export class History {
 }
 
 /** Which key press is undo / redo (Ctrl/Cmd+Z; Ctrl/Cmd+Shift+Z or Ctrl+Y). */
-export function historyKey(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): 'undo' | 'redo' | undefined {
+export function historyKey(e: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+}): 'undo' | 'redo' | undefined {
   if (!(e.ctrlKey || e.metaKey)) return undefined;
   const k = e.key.toLowerCase();
   if (k === 'z') return e.shiftKey ? 'redo' : 'undo';
@@ -212,7 +236,7 @@ export function historyKey(e: { key: string; ctrlKey: boolean; metaKey: boolean;
   return undefined;
 }
 
-/** Arrow keys and H J K L (spec section 9): a step in x and y, or undefined. */
+/** Arrow keys and H J K L: a step in x and y, or undefined. */
 export function moveKey(key: string): { dx: number; dy: number } | undefined {
   switch (key) {
     case 'ArrowLeft':
@@ -236,13 +260,22 @@ export function moveKey(key: string): { dx: number; dy: number } | undefined {
   }
 }
 
-/** The 16:9 drawing area inside a box, with the spec's 20 px margin, centred. */
-export function surfaceBox(width: number, height: number, margin = 20): { left: number; top: number; width: number; height: number } {
+/** The 16:9 drawing area inside a box, with a 20 px margin, centred. */
+export function surfaceBox(
+  width: number,
+  height: number,
+  margin = 20,
+): { left: number; top: number; width: number; height: number } {
   const w = Math.max(0, width - margin * 2);
   const h = Math.max(0, height - margin * 2);
   const fitW = Math.min(w, (h * 16) / 9);
   const fitH = (fitW * 9) / 16;
-  return { left: Math.round((width - fitW) / 2), top: Math.round((height - fitH) / 2), width: Math.round(fitW), height: Math.round(fitH) };
+  return {
+    left: Math.round((width - fitW) / 2),
+    top: Math.round((height - fitH) / 2),
+    width: Math.round(fitW),
+    height: Math.round(fitH),
+  };
 }
 
 /** A file name from the item (letters, digits, dashes), for the screenshot. */

@@ -1,13 +1,7 @@
 import type { MatchedRoute } from '../routing/routes';
 import type { ChunkName } from '../routing/work';
 import { MODAL_BODIES } from '../screens/modal-bodies';
-import { lazyModule, type LazyModule } from './lazy-module';
-
-/**
- * React DOM and the player's React tree (src/app/react-root.tsx), with the menu screen: the `interface` chunk
- * (rollup.config.mjs). The element mounts it; the entry (src/index.ts) requests it beside the core.
- */
-export const INTERFACE = lazyModule(() => import('./react-root'));
+import { lazyModule, type LazyModule } from '../core/lazy-module';
 
 /** The playback engine and its rules: not needed by the menu, loaded with the player route. */
 export const ENGINE = lazyModule(() => import('../playback/engine'));

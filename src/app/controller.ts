@@ -1,6 +1,5 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { proxy, subscribe } from 'valtio/vanilla';
-import type { memoryLocation } from 'wouter/memory-location';
 import { DEFAULT_TIMEOUT_MS, HttpClient, isRetryable } from '../content/http';
 import { ProviderApi, resolveHosts, type ProviderHosts } from '../content/provider';
 import { messages as enMessages } from '../../locales/en/messages';
@@ -13,7 +12,7 @@ import type { Favorite } from '../preferences/favorites';
 import { matchRoute, resolveNavigation, resolveRedirects, type MatchedRoute } from '../routing/routes';
 import { routeWork } from '../routing/route-table';
 import { LOADER_NAMES, type LoaderName } from '../routing/work';
-import { createPlayerState, type PlayerState } from '../state/player-state';
+import { createPlayerStore, type PlayerStore } from '../state/player-store';
 import type { SharedView } from '../content/share-link';
 import { scriptUrl } from '../core/script-url';
 import { dispatchPlayerEvent, type PlayerErrorCode } from '../core/events';
@@ -21,7 +20,7 @@ import { TIMING } from '../playback/timing';
 import { Burst } from '../core/burst';
 import { ANNOTATION_CHUNK, SEARCH_CHUNK } from '../screens/modal-bodies';
 import { ENGINE, routeChunk } from './chunks';
-import type { ImportLimit } from './lazy-module';
+import type { ImportLimit } from '../core/lazy-module';
 import {
   catalogLoader,
   clientLoader,
@@ -32,18 +31,14 @@ import {
 } from './route-loaders';
 import type { PlaybackEngine } from '../playback/engine';
 import { DEFAULT_SCRIPTS } from '../playback/types';
-import { realClock, type Clock } from '../playback/clock';
+import { realClock, type Clock, type TimerClock } from '../core/clock';
 import type { ControlsVisibility } from '../playback/controls-visibility';
 import { executeCommand } from '../commands/execute';
 import type { CommandName } from '../commands/table';
 import type { CommandContext } from '../commands/context';
+import type { MemoryLocation, PlayerHandle } from '../screens/player-context';
 
 const noop = () => undefined;
-
-/** @internal (wouter's types stay out of the public declarations, see PlayerController's interface) */
-export type MemoryLocation = Pick<ReturnType<typeof memoryLocation>, 'hook' | 'searchHook' | 'navigate'> & {
-  history?: string[];
-};
 
 /**
  * What the public declarations show of the controller (the element's `[CONTROLLER]` property): nothing. The class
@@ -52,6 +47,8 @@ export type MemoryLocation = Pick<ReturnType<typeof memoryLocation>, 'hook' | 's
  * loads the types of the controller's dependencies (Lingui, wouter, fabric and through it jsdom), which fail under
  * `skipLibCheck: false` or are not installed at all (test/types/consumer, scripts/check-package.mjs).
  */
+// Empty, and merged with the class below, on purpose (see above):
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface PlayerController {}
 
 /**
@@ -59,8 +56,9 @@ export interface PlayerController {}
  * provider client. Created per element; nothing here is shared between players.
  * @internal
  */
-export class PlayerController implements CommandContext, LoaderContext {
-  readonly state: PlayerState = createPlayerState();
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the public interface above hides it
+export class PlayerController implements CommandContext, LoaderContext, PlayerHandle {
+  readonly state: PlayerStore = createPlayerStore();
   readonly i18n: I18n = setupI18n({ locale: 'en', messages: { en: { ...enMessages } } });
   /**
    * The in-memory location (wouter's memoryLocation) the React tree routes on: made by the interface chunk when it
@@ -94,7 +92,7 @@ export class PlayerController implements CommandContext, LoaderContext {
   /** The route's catalogs, in the menu language. */
   private readonly syncCatalogs = catalogLoader(this);
   /** The control that had the focus when the first modal screen was navigated to (the modal layer returns it there). */
-  modalOpener?: HTMLElement;
+  private modalOpener?: HTMLElement;
   /** Client and code the embed options last routed to (kept across a move of the element). */
   routedKey?: string;
   /** The share link in the page's URL for this player's client (null: none), read once. */
@@ -133,8 +131,17 @@ export class PlayerController implements CommandContext, LoaderContext {
   private engineInstance?: PlaybackEngine;
   /** Time for the engine, the controls' hide timer and the notices; tests put a fake one here. */
   clock: Clock = realClock;
+  /** The clock's timers, read when a timer starts (a test may put a fake clock after the provider client exists). */
+  private readonly timers: TimerClock = {
+    setTimeout: (fn, ms) => this.clock.setTimeout(fn, ms),
+    clearTimeout: (id) => this.clock.clearTimeout(id),
+  };
   /** When the control bar shows and hides: made by the player screen's chunk (the menu has no control bar). */
   controls?: ControlsVisibility;
+  /** The control bar's visibility, made by `make` the first time (the player screen's chunk has its code). */
+  controlsVisibility(make: () => ControlsVisibility): ControlsVisibility {
+    return (this.controls ??= make());
+  }
 
   constructor(
     readonly host: HTMLElement,
@@ -194,7 +201,10 @@ export class PlayerController implements CommandContext, LoaderContext {
   api(hosts: ProviderHosts): ProviderApi {
     const key = JSON.stringify(hosts) + this.requestTimeout;
     if (this.apiCache?.key !== key)
-      this.apiCache = { key, api: new ProviderApi(hosts, new HttpClient({ timeout: this.requestTimeout })) };
+      this.apiCache = {
+        key,
+        api: new ProviderApi(hosts, new HttpClient({ timeout: this.requestTimeout, clock: this.timers })),
+      };
     return this.apiCache.api;
   }
 
@@ -246,6 +256,20 @@ export class PlayerController implements CommandContext, LoaderContext {
       this.modalOpener = (this.host.shadowRoot?.activeElement as HTMLElement | null) ?? undefined;
     this.syncRoute();
     this.location?.navigate(target, { replace });
+  }
+
+  /** A screen has rendered: true for the first one only (the one the `ready` event reports). */
+  noteScreenShown(): boolean {
+    if (this.state.firstScreenShown) return false;
+    this.state.firstScreenShown = true;
+    return true;
+  }
+
+  /** The control noted on the way into a modal route, once: the modal layer takes it when it opens. */
+  takeModalOpener(): HTMLElement | undefined {
+    const opener = this.modalOpener;
+    this.modalOpener = undefined;
+    return opener;
   }
 
   /** Open a share link's playlist at its item and time (the route itself is the caller's). */

@@ -43,7 +43,9 @@ function embedOptions(props: PlayerAppProps) {
   return {
     client: fromAttributes ? props.client!.trim() : pageQuery!.get('client')?.trim() || undefined,
     // `openthis` (classic embed links) or `code` (the Embed dialog's iframe code).
-    code: (fromAttributes ? props.code : (pageQuery!.get('openthis') ?? pageQuery!.get('code') ?? props.code))?.trim() || undefined,
+    code:
+      (fromAttributes ? props.code : (pageQuery!.get('openthis') ?? pageQuery!.get('code') ?? props.code))?.trim() ||
+      undefined,
     options,
   };
 }
@@ -55,13 +57,18 @@ function embedOptions(props: PlayerAppProps) {
 function sdkUrlsFromMarkup(controller: PlayerController, props: PlayerAppProps) {
   const page = globalThis.location?.href ?? 'http://localhost/';
   const scripts: Partial<Record<SdkKind, string>> = {};
-  for (const [kind, raw] of [['youtube', props.youtubeApiUrl], ['vimeo', props.vimeoApiUrl]] as const) {
+  for (const [kind, raw] of [
+    ['youtube', props.youtubeApiUrl],
+    ['vimeo', props.vimeoApiUrl],
+  ] as const) {
     const url = sdkUrlFromMarkup(kind, raw, page, (refused) => {
       if (controller.toldScripts.has(refused)) return;
       controller.toldScripts.add(refused);
       const property = kind === 'youtube' ? 'youtubeApiUrl' : 'vimeoApiUrl';
       console.warn(
-        `patient-ed-player: ${SDK_ATTRIBUTES[kind]}="${refused.slice(0, 200)}" ignored: from markup only the vendor's own URL or this page's origin is loaded. Set the ${property} property from script for another host.`,
+        `patient-ed-player: ${SDK_ATTRIBUTES[kind]}="${refused.slice(0, 200)}" ignored: from markup only the ` +
+          "vendor's own URL or this page's origin is loaded. " +
+          `Set the ${property} property from script for another host.`,
       );
     });
     if (url) scripts[kind] = url;
@@ -71,7 +78,12 @@ function sdkUrlsFromMarkup(controller: PlayerController, props: PlayerAppProps) 
 
 /** Provider hosts from the attributes. */
 export const hostsOf = (props: PlayerAppProps) =>
-  resolveHosts(props.providerUrl, { api: props.apiUrl, delivery: props.deliveryUrl, static: props.staticUrl, brochure: props.brochureUrl });
+  resolveHosts(props.providerUrl, {
+    api: props.apiUrl,
+    delivery: props.deliveryUrl,
+    static: props.staticUrl,
+    brochure: props.brochureUrl,
+  });
 
 /**
  * Apply the element's options to its controller: provider hosts, SDK URLs, query options, and the
@@ -92,16 +104,19 @@ export function applyEmbedOptions(controller: PlayerController, props: PlayerApp
     if (!search.includes('ped-client=')) controller.shared = null;
     else {
       const client = embed.client;
-      void import('../content/share-link').then(
-        (m) => (controller.shared = m.readShareLink(search, client) ?? null),
-        () => (controller.shared = null),
-      ).then(() => applyEmbedOptions(controller, props));
+      void import('../content/share-link')
+        .then(
+          (m) => (controller.shared = m.readShareLink(search, client) ?? null),
+          () => (controller.shared = null),
+        )
+        .then(() => applyEmbedOptions(controller, props));
       return;
     }
   }
   const shared = controller.shared;
   const languages: [string, string][] = [];
-  for (const key of ['menuLanguage', 'voLanguage', 'ccLanguage'] as const) if (shared?.[key]) languages.push([key, shared[key]]);
+  for (const key of ['menuLanguage', 'voLanguage', 'ccLanguage'] as const)
+    if (shared?.[key]) languages.push([key, shared[key]]);
   controller.setQueryOptions([...embed.options, ...languages]);
   // The controller remembers what it routed to, so moving the element keeps the visitor's place.
   const routeKey = `${embed.client ?? ''}\u0000${embed.code ?? ''}`;
@@ -112,4 +127,3 @@ export function applyEmbedOptions(controller: PlayerController, props: PlayerApp
   if (first && shared?.code) controller.openShared(shared);
   controller.route(first && shared?.code ? { ...embed, code: shared.code } : embed, first);
 }
-

@@ -1,9 +1,9 @@
 import { I18nProvider } from '@lingui/react';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { resolveHosts } from '../content/provider';
-import { PlayerContext, type PlayerContextValue } from './context';
+import { PlayerContext, type PlayerContextValue } from '../screens/player-context';
 import { Shell } from './shell';
 import { CONTROLLER, contextMenuAllowed, type ControllerHost, type PlayerAppProps } from './embed-options';
 
@@ -17,13 +17,14 @@ export function PlayerApp(props: PlayerAppProps) {
   const configured = controller.hosts;
   const hosts = useMemo(() => configured ?? resolveHosts(undefined), [configured]);
 
+  // The latest callback, in place before the screens' effects report (layout effects run first).
   const onReadyRef = useRef(props.onReady);
-  onReadyRef.current = props.onReady;
+  useLayoutEffect(() => {
+    onReadyRef.current = props.onReady;
+  });
   const reportRendered = useCallback(
     (screen: string) => {
-      if (controller.state.ready) return;
-      controller.state.ready = true;
-      onReadyRef.current?.({ route: controller.path, screen });
+      if (controller.noteScreenShown()) onReadyRef.current?.({ route: controller.path, screen });
     },
     [controller],
   );
@@ -36,7 +37,7 @@ export function PlayerApp(props: PlayerAppProps) {
     <I18nProvider i18n={controller.i18n}>
       <PlayerContext.Provider value={context}>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          <Shell hosts={hosts} host={host} contextMenu={contextMenuAllowed(props.contextMenu)} />
+          <Shell controller={controller} host={host} contextMenu={contextMenuAllowed(props.contextMenu)} />
         </Router>
       </PlayerContext.Provider>
     </I18nProvider>

@@ -18,7 +18,7 @@ import type { Preferences } from '../preferences/defaults';
 import type { PreferenceStorage } from '../preferences/persistence';
 import { sanitizeLayer } from '../preferences/storage';
 import type { MatchedRoute } from '../routing/routes';
-import type { ClientConfiguration, PlayerState } from '../state/player-state';
+import type { ClientConfiguration, PlayerStore } from '../state/player-store';
 import { ResourceSlot } from '../state/resource';
 import { ERROR_SCREEN } from './chunks';
 
@@ -32,7 +32,7 @@ export interface RouteLoader {
 /** What the loaders get of one player (the controller implements it). */
 export interface LoaderContext {
   readonly host: HTMLElement;
-  readonly state: PlayerState;
+  readonly state: PlayerStore;
   readonly i18n: I18n;
   readonly persistence: PreferenceStorage;
   /** The provider hosts the attributes name. */
@@ -96,25 +96,26 @@ export function clientLoader(player: LoaderContext): ClientLoader {
    * that was and which attribute sets it: when nothing answered, or when the provider was guessed (no `provider-url`
    * or `api-url`: the script's origin) and what answered is not a provider (a 404 page, HTML).
    */
-  function tellProviderFailure(e: { kind?: string; status?: number }, hosts: ProviderHosts, client: string): void {
+  function tellProviderFailure(e: { reason?: string; status?: number }, hosts: ProviderHosts, client: string): void {
     const guessed = !player.host.hasAttribute('provider-url') && !player.host.hasAttribute('api-url');
     const what =
-      e.kind === 'network'
+      e.reason === 'network'
         ? 'could not be reached'
-        : e.kind === 'timeout'
+        : e.reason === 'timeout'
           ? 'did not answer in time'
           : !guessed
             ? undefined
-            : e.kind === 'status'
+            : e.reason === 'status'
               ? `answered HTTP ${e.status}`
-              : e.kind === 'parse' || e.kind === 'too-large'
+              : e.reason === 'parse' || e.reason === 'too-large'
                 ? 'did not answer as a provider (no JSON)'
                 : undefined;
     if (!what || unreachableTold === hosts.api) return;
     unreachableTold = hosts.api;
     console.warn(
       `patient-ed-player: the provider at ${hosts.api} ${what} (client configuration ${hosts.api}clients/${client}). ` +
-        `Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded from${guessed ? ', as here' : ''}.`,
+        'Its address is the provider-url attribute (or api-url); without one, the origin the script was loaded ' +
+        `from${guessed ? ', as here' : ''}.`,
     );
   }
 
@@ -139,7 +140,7 @@ export function clientLoader(player: LoaderContext): ClientLoader {
         },
         onError: (error) => {
           if (state.clientStatus === 'not-found') void ERROR_SCREEN.load().catch(() => undefined);
-          tellProviderFailure(error as { kind?: string; status?: number }, hosts, client);
+          tellProviderFailure(error as { reason?: string; status?: number }, hosts, client);
         },
       });
     },
@@ -211,7 +212,7 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       );
     } else if (current.playlist?.code === playlist.code) {
       engine.loadPlaylist(playlist, key, current.index, {
-        play: current.player === PLAYER_STATE.PLAYING,
+        play: current.playerState === PLAYER_STATE.PLAYING,
         at: current.currentTime,
       });
     } else engine.loadPlaylist(playlist, key);

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { directionOf } from '../i18n/locales';
@@ -11,14 +11,15 @@ import { MODAL_TITLES } from '../routing/modal-titles';
 import { MODAL_DATA } from '../routing/modals';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { LoadFailure, Loading } from '../ui/load-failure';
-import { usePlayer } from './context';
-import { themeCss } from '../element/styles';
+import { usePlayer } from '../screens/player-context';
+import { FailedScreen } from '../screens/failed-screen';
+import { themeCss } from '../preferences/theme';
 import { dispatchPlayerEvent } from '../core/events';
-import type { ProviderHosts } from '../content/provider';
+import type { PlayerController } from './controller';
 import { ERROR_SCREEN, MENU_SCREEN, MODAL_LAYER, NOTICES, PLAYER_SCREEN } from './chunks';
-import type { LazyModule } from './lazy-module';
-import { useLazyModule } from './use-lazy-module';
-import { countRender } from './render-count';
+import type { LazyModule } from '../core/lazy-module';
+import { useLazyModule } from '../screens/use-lazy-module';
+import { countRender } from '../screens/render-count';
 
 const PLATFORMS = ['ios', 'android', 'web'];
 
@@ -26,14 +27,14 @@ const PLATFORMS = ['ios', 'android', 'web'];
 function ScreenFailure({ onRetry }: { onRetry: () => void }) {
   const { reportRendered } = usePlayer();
   useEffect(() => reportRendered('failure'), [reportRendered]);
-  return <LoadFailure error={{ kind: 'screen' }} onRetry={onRetry} />;
+  return <FailedScreen onRetry={onRetry} />;
 }
 
 /** The modal layer from its chunk (requested by the controller with the modal route); a retry if it failed. */
 function LazyModalScreen({ route }: { route: MatchedRoute }) {
   const chunk = useLazyModule(MODAL_LAYER);
   if (chunk.status === 'ready') return <chunk.module.ModalScreen route={route} />;
-  if (chunk.status === 'error') return <LoadFailure error={{ kind: 'screen' }} onRetry={chunk.retry} />;
+  if (chunk.status === 'error') return <FailedScreen onRetry={chunk.retry} />;
   return null;
 }
 
@@ -66,7 +67,7 @@ function LazyPlayerScreen(props: PlayerScreenProps) {
   if (chunk.status === 'error') {
     // The controller asks for the chunk again with the route's work, and starts the playlist that waited for it.
     const retry = chunk.retry;
-    return <ScreenFailure onRetry={() => (controller.retry(), retry())} />;
+    return <ScreenFailure onRetry={() => (void controller.command('retryLoad'), retry())} />;
   }
   const { PlayerScreen } = chunk.module;
   return <PlayerScreen {...props} />;
@@ -77,7 +78,8 @@ const GIVE_UP = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /** The focus is somewhere on purpose: on an element of the player, or on the page's own (not lost to its body). */
 const focusElsewhere = (root: ShadowRoot, host: HTMLElement) =>
-  Boolean(root.activeElement?.isConnected) || (document.activeElement !== document.body && document.activeElement !== host);
+  Boolean(root.activeElement?.isConnected) ||
+  (document.activeElement !== document.body && document.activeElement !== host);
 
 /** Focus `target` (when there is one); whether it took the focus. */
 const focusOn = (root: ShadowRoot, target: HTMLElement | null) => {
@@ -95,15 +97,22 @@ const focusOn = (root: ShadowRoot, target: HTMLElement | null) => {
  * screen loads is left alone.
  */
 function useFocusFollowsNavigation(host: HTMLElement, path: string) {
-  const previous = useRef(path);
+  // Where the focus goes after a navigation: the card of the code navigated from ('' for the screen's heading), or
+  // nowhere (null). Read in the render of the new path, while the old screen is still on the page (its control still
+  // has the focus).
+  const [navigation, setNavigation] = useState<{ path: string; from: string | null }>({ path, from: null });
+  if (navigation.path !== path) {
+    const from =
+      !matchRoute(path).modal && host.matches(':focus-within') ? (matchRoute(navigation.path).code ?? '') : null;
+    setNavigation({ path, from });
+  }
+  /** The navigation's focus target until the effect below takes it (set before the DOM's observers report). */
   const wanted = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    wanted.current = navigation.from;
+  }, [navigation]);
   /** The navigation's focus is still on its way (its screen loading): the retry handling below waits. */
   const navigating = useRef(false);
-  if (previous.current !== path) {
-    // Read while the old screen is still on the page (its control still has the focus).
-    wanted.current = !matchRoute(path).modal && host.matches(':focus-within') ? (matchRoute(previous.current).code ?? '') : null;
-    previous.current = path;
-  }
   useEffect(() => {
     const from = wanted.current;
     const root = host.shadowRoot;
@@ -114,7 +123,11 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
       // Focus went somewhere since (the visitor clicked, the host page took it): nothing to do.
       if (focusElsewhere(root, host)) return true;
       const code = from && CSS.escape(from);
-      return focusOn(root, (code && screen.querySelector<HTMLElement>(`button[data-code="${code}"], button[data-favorite="${code}"]`)) || screen.querySelector<HTMLElement>('h2[tabindex="-1"]'));
+      return focusOn(
+        root,
+        (code && screen.querySelector<HTMLElement>(`button[data-code="${code}"], button[data-favorite="${code}"]`)) ||
+          screen.querySelector<HTMLElement>('h2[tabindex="-1"]'),
+      );
     };
     wanted.current = null;
     if (attempt()) return;
@@ -142,7 +155,8 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
     let lost = false;
     const onFocusIn = (event: Event) => {
       const target = event.composedPath()[0];
-      last = target instanceof Element && screen.contains(target) && target.matches('.load-failure button') ? target : null;
+      last =
+        target instanceof Element && screen.contains(target) && target.matches('.load-failure button') ? target : null;
     };
     // Focus leaving the button for somewhere else (not its removal) ends the watch.
     const onFocusOut = (event: Event) => {
@@ -180,9 +194,17 @@ function useFocusFollowsNavigation(host: HTMLElement, path: string) {
 }
 
 /** The root shell: the route's screen (its data requested by the controller), shell classes and the modal layer. */
-export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host: HTMLElement; contextMenu: boolean }) {
+export function Shell({
+  controller,
+  host,
+  contextMenu,
+}: {
+  controller: PlayerController;
+  host: HTMLElement;
+  contextMenu: boolean;
+}) {
   const { i18n } = useLingui();
-  const { controller, reportRendered } = usePlayer();
+  const { api, reportRendered } = usePlayer();
   const [path] = useLocation();
   const route = useMemo(() => matchRoute(path), [path]);
   useFocusFollowsNavigation(host, path);
@@ -204,9 +226,10 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
     dispatchPlayerEvent(host, 'navigate', { name: route.name, code: route.code ?? null });
   }, [route, host]);
 
+  const theme = useMemo(() => themeCss(prefs), [prefs]);
   useEffect(() => {
-    controller.applyTheme(themeCss(prefs));
-  }, [prefs.color, prefs.scale, prefs.fontSize, prefs.ccFontFamily, prefs.ccFontSize, prefs.ccFontColor, prefs.ccFontOpacity, prefs.ccBackgroundColor, prefs.ccBackgroundOpacity, controller]);
+    controller.applyTheme(theme);
+  }, [theme, controller]);
 
   useEffect(() => {
     const onFullscreen = () => {
@@ -217,7 +240,13 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   }, [controller, host]);
 
   // A dialog gets room: a short menu (or a narrow player) grows while one is open (styles.ts, .dialog-open).
-  const inDialog = Boolean(route.modal && route.client && route.client === snap.loadedClient && snap.clientStatus === 'ready' && MODAL_DATA[route.modal].kind === 'dialog');
+  const inDialog = Boolean(
+    route.modal &&
+    route.client &&
+    route.client === snap.loadedClient &&
+    snap.clientStatus === 'ready' &&
+    MODAL_DATA[route.modal].presentation === 'dialog',
+  );
   const platform = PLATFORMS.includes(prefs.platform) ? prefs.platform : 'default';
   const classes = [
     'shell',
@@ -238,23 +267,46 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
   } else if (!showsClientScreens || snap.clientStatus === 'loading' || snap.clientStatus === 'idle') {
     screen = <Loading />;
   } else if (snap.clientStatus === 'error') {
-    screen = <LoadFailure error={snap.data.client.error} onRetry={() => controller.retry('client')} />;
+    screen = (
+      <LoadFailure error={snap.data.client.error} onRetry={() => void controller.command('retryLoad', 'client')} />
+    );
   } else if (route.name === 'navigation') {
-    screen = <LazyScreen chunk={MENU_SCREEN} render={(m) => <m.MenuScreen client={route.client!} code={route.code} prefs={prefs} />} />;
+    screen = (
+      <LazyScreen
+        chunk={MENU_SCREEN}
+        render={(m) => <m.MenuScreen client={route.client!} code={route.code} prefs={prefs} />}
+      />
+    );
   } else {
-    screen = !snap.catalogs.includes('player') ? <Loading /> : <LazyPlayerScreen client={route.client!} code={route.code!} collection={route.collection} prefs={prefs} modalOpen={Boolean(route.modal)} />;
+    screen = !snap.catalogs.includes('player') ? (
+      <Loading />
+    ) : (
+      <LazyPlayerScreen
+        client={route.client!}
+        code={route.code!}
+        collection={route.collection}
+        prefs={prefs}
+        modalOpen={Boolean(route.modal)}
+      />
+    );
   }
   // Art of another scheme (or no URL at all): the default art.
-  const artUrl = prefs.art ? (controller.api(hosts).artUrl(prefs.art) ?? controller.api(hosts).artUrl(DEFAULT_PREFERENCES.art)) : undefined;
+  const artUrl = prefs.art ? (api.artUrl(prefs.art) ?? api.artUrl(DEFAULT_PREFERENCES.art)) : undefined;
   const inClient = showsClientScreens && snap.clientStatus === 'ready';
   const modalOpen = Boolean(inClient && route.modal);
   // A dialog makes the stage inert; an overlay leaves it visible and live.
-  const modalKind = route.modal ? MODAL_DATA[route.modal].kind : undefined;
+  const presentation = route.modal ? MODAL_DATA[route.modal].presentation : undefined;
   // The right-click menu can be disabled inside the player only; the host page's own menu is untouched.
   const onContextMenu = contextMenu ? undefined : (event: React.MouseEvent) => event.preventDefault();
 
   return (
-    <div className={classes.join(' ')} dir={directionOf(i18n.locale)} lang={i18n.locale} data-route={route.name} onContextMenu={onContextMenu}>
+    <div
+      className={classes.join(' ')}
+      dir={directionOf(i18n.locale)}
+      lang={i18n.locale}
+      data-route={route.name}
+      onContextMenu={onContextMenu}
+    >
       {inClient && (
         <header className="practice-bar" part="header">
           {artUrl && <img className="practice-art" src={artUrl} alt="" />}
@@ -265,7 +317,14 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
               {(['search', 'settings'] as const).map(
                 (m) =>
                   (m !== 'search' || prefs.searchButton === 1) && (
-                    <button key={m} type="button" className="header-button" data-control={m} aria-label={MODAL_TITLES[m](i18n, route)} onClick={() => controller.navigate(paths.modal(paths.navigation(route.client!, route.code), m))}>
+                    <button
+                      key={m}
+                      type="button"
+                      className="header-button"
+                      data-control={m}
+                      aria-label={MODAL_TITLES[m](i18n, route)}
+                      onClick={() => controller.navigate(paths.modal(paths.navigation(route.client!, route.code), m))}
+                    >
                       <SvgIcon d={HEADER_ICONS[m]} />
                     </button>
                   ),
@@ -274,16 +333,26 @@ export function Shell({ hosts, host, contextMenu }: { hosts: ProviderHosts; host
           )}
         </header>
       )}
-      <div className="screen-host" inert={modalOpen && modalKind === 'dialog'}>
+      <div className="screen-host" inert={modalOpen && presentation === 'dialog'}>
         <ErrorBoundary resetKey={path} fallback={(reset) => <ScreenFailure onRetry={reset} />}>
           {screen}
         </ErrorBoundary>
       </div>
       {/* The live region is always there (so that screen readers announce what appears in it). */}
-      <div className="notices" role="status" aria-live="polite" aria-label={i18n._({ id: 'notice.region', message: 'Notifications' })}>
+      <div
+        className="notices"
+        role="status"
+        aria-live="polite"
+        aria-label={i18n._({ id: 'notice.region', message: 'Notifications' })}
+      >
         {snap.notifications.length > 0 && <LazyNotices />}
       </div>
-      <div className={`modal-layer modal-layer-${modalKind ?? 'dialog'}`} hidden={!modalOpen} inert={!modalOpen} data-modal={route.modal ?? ''}>
+      <div
+        className={`modal-layer modal-layer-${presentation ?? 'dialog'}`}
+        hidden={!modalOpen}
+        inert={!modalOpen}
+        data-modal={route.modal ?? ''}
+      >
         {modalOpen && <LazyModalScreen route={route} />}
       </div>
     </div>

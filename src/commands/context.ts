@@ -1,6 +1,6 @@
 import type { PlaybackEngine } from '../playback/engine';
 import type { PreferenceKey, Preferences } from '../preferences/defaults';
-import type { PlayerState } from '../state/player-state';
+import type { PlayerStore } from '../state/player-store';
 import type { Favorite } from '../preferences/favorites';
 
 /** What the playback commands drive: the engine's command surface, nothing of its lifecycle. */
@@ -25,6 +25,8 @@ export type PlaybackCommands = Pick<
   | 'screenshotFrame'
   | 'screenshotTurn'
   | 'notify'
+  | 'retry'
+  | 'brochureOpened'
 >;
 
 /**
@@ -34,7 +36,7 @@ export type PlaybackCommands = Pick<
 export interface CommandContext {
   /** The element (events are dispatched on it; full screen is requested for it). */
   readonly host: HTMLElement;
-  readonly state: PlayerState;
+  readonly state: PlayerStore;
   /** The in-memory location's path (the screen the player is on). */
   readonly path: string;
   /** The playback engine, its chunk loaded first when needed (the menu does not carry it). */
@@ -51,4 +53,6 @@ export interface CommandContext {
   setFavorite(favorite: Favorite, on: boolean): boolean;
   /** Set a visitor preference (saved locally); false when the value is not valid. */
   setLocalPreference<K extends PreferenceKey>(key: K, value: Preferences[K]): boolean;
+  /** Ask a failed request of the route again (without one: the route's chunks and the playlist's start). */
+  retry(resource?: 'client' | 'profile' | 'playlist'): void;
 }

@@ -13,7 +13,7 @@ export interface LabelSource {
 }
 
 /**
- * Label resolution (spec section 3): the titles override (by code, then language) wins, then the
+ * Label resolution: the titles override (by code, then language) wins, then the
  * item's own label (its per-language map in the menu language, else its `label`), then the video's
  * label in the menu language or English, then the item's English label; undefined when none is found
  * (the screen shows 'No Label').
@@ -23,9 +23,11 @@ export function resolveLabel(
   menuLanguage: string,
   titles: Record<string, Record<string, string>> = {},
 ): string | undefined {
-  const override = item.code && titles && typeof titles === 'object' ? pick(titles[item.code], menuLanguage) : undefined;
+  const override =
+    item.code && titles && typeof titles === 'object' ? pick(titles[item.code], menuLanguage) : undefined;
   if (override) return override;
-  const own = pick(item.labels, menuLanguage) ?? (typeof item.label === 'string' && item.label.trim() ? item.label : undefined);
+  const own =
+    pick(item.labels, menuLanguage) ?? (typeof item.label === 'string' && item.label.trim() ? item.label : undefined);
   return (
     own ??
     pick(item.video?.labels, menuLanguage) ??

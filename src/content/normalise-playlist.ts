@@ -11,10 +11,10 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 const strList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const labelMap = (v: unknown): LabelMap => {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-  return Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as LabelMap;
+  return Object.fromEntries<string>(Object.entries(v).filter(([, x]) => typeof x === 'string'));
 };
 
-/** An item's hyperlink gets https:// when it has no scheme (spec section 5). */
+/** An item's hyperlink gets https:// when it has no scheme. */
 export function normaliseHyperlink(raw: unknown): string | undefined {
   const v = str(raw);
   if (!v) return undefined;
@@ -38,7 +38,10 @@ function normaliseItem(dto: PlaylistItemDto, index: number, playlistCode: string
     .sort((a, b) => a.f - b.f);
   const last = entries.at(-1);
   const lastTime = last ? num(last.t) : undefined;
-  const videoId = dto.video && (typeof dto.video.id === 'string' || typeof dto.video.id === 'number') ? String(dto.video.id) : undefined;
+  const videoId =
+    dto.video && (typeof dto.video.id === 'string' || typeof dto.video.id === 'number')
+      ? String(dto.video.id)
+      : undefined;
   const slides = Array.isArray(dto.slides)
     ? capped(dto.slides, MAX_SLIDES, `slides of ${playlistCode}`)
         .filter((s) => s && typeof s === 'object')
@@ -64,7 +67,9 @@ function normaliseItem(dto: PlaylistItemDto, index: number, playlistCode: string
     chapters,
     hasChapters: entries.length > 0 && entryTime(entries[0]) !== undefined && chapters.length > 0,
     slides,
-    audioDescriptions: Array.isArray(dto.audio_descriptions) ? dto.audio_descriptions.filter((l): l is string => typeof l === 'string' && /^[a-z]{2}$/.test(l)) : [],
+    audioDescriptions: Array.isArray(dto.audio_descriptions)
+      ? dto.audio_descriptions.filter((l): l is string => typeof l === 'string' && /^[a-z]{2}$/.test(l))
+      : [],
   };
 }
 
@@ -89,8 +94,15 @@ export function normalisePlaylist(dto: unknown, requestedCode: string): Playlist
   const first = str(flags.lang_first) ?? 'en';
   const second = str(flags.lang_second) ?? 'es';
   if (langType === 'dual') {
-    // Each file item is played once per language (spec section 4, Playlist index).
-    items = items.flatMap((it) => (it.file ? [{ ...it, language: first }, { ...it, code: `${it.code}:${second}`, language: second }] : [it]));
+    // A dual-language playlist plays each file item once per language: the first, then the second.
+    items = items.flatMap((it) =>
+      it.file
+        ? [
+            { ...it, language: first },
+            { ...it, code: `${it.code}:${second}`, language: second },
+          ]
+        : [it],
+    );
   }
   const runtime = items.reduce((sum, it) => sum + it.runtime, 0);
   return {
@@ -113,4 +125,3 @@ export function normalisePlaylist(dto: unknown, requestedCode: string): Playlist
     parent: str(p.parent),
   };
 }
-

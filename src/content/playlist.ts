@@ -26,7 +26,7 @@ export interface PlaylistItem {
   brochureFile?: string;
   publishedAt?: string;
   chapters: Chapter[];
-  /** A playlist item has chapters when its first text entry has a time value (spec section 4). */
+  /** A playlist item has chapters when its first text entry has a time value. */
   hasChapters: boolean;
   slides: { image?: string; text?: string; t: number }[];
   /** Voice-over languages that have an audio-described variant. */
@@ -54,7 +54,11 @@ export interface Playlist {
 }
 
 /** The notes to show for an item: the playlist's own, then the client's notes for the playlist and for the item. */
-export function playlistNotes(playlist: Pick<Playlist, 'code' | 'note'>, item: Pick<PlaylistItem, 'code'> | undefined, notes: Record<string, string> | undefined): string[] {
+export function playlistNotes(
+  playlist: Pick<Playlist, 'code' | 'note'>,
+  item: Pick<PlaylistItem, 'code'> | undefined,
+  notes: Record<string, string> | undefined,
+): string[] {
   const all = [playlist.note, notes?.[playlist.code], item ? notes?.[item.code] : undefined];
   return all.filter((n): n is string => typeof n === 'string' && n.trim() !== '');
 }

@@ -105,7 +105,7 @@ export function flattenProfile(tree: unknown): Profile {
   return { rootCode, nodes, items };
 }
 
-/** Codes that open the navigation screen rather than the player (spec section 2, open route). */
+/** Codes that open the navigation screen rather than the player: none, a menu name, or a T_, L_, C_ or G_ code. */
 export function isMenuCode(code: string | undefined): boolean {
   if (!code) return true;
   if (['vm', 'root', 'collections', 'presentations', 'playlists'].includes(code)) return true;

@@ -23,7 +23,8 @@ export function resolveHosts(
 ): ProviderHosts {
   // Only http(s) hosts: another scheme (or no URL at all) falls back to the default, the script's origin.
   const base = withSlash(safeUrl(providerUrl, pageUrl) ?? safeUrl(fallback) ?? defaultProviderUrl());
-  const at = (override: string | undefined, path: string) => withSlash(safeUrl(override, base) ?? new URL(path, base).href);
+  const at = (override: string | undefined, path: string) =>
+    withSlash(safeUrl(override, base) ?? new URL(path, base).href);
   return {
     api: at(overrides.api, 'api/'),
     delivery: at(overrides.delivery, 'cdn/'),
@@ -41,13 +42,13 @@ export interface ClientConfig {
   search?: unknown;
 }
 
-/** Special content user (spec section 3, Meta). */
+/** The content user whose last skipped meta item shows an image in the text language (en, es or pt; else en). */
 export const META_SPECIAL_USER = '68';
 export const META_IMAGE_LANGUAGES = ['en', 'es', 'pt'];
 
 const enc = encodeURIComponent;
 
-/** All provider calls of spec section 7, over one shared HttpClient. */
+/** Every call to the provider, over one shared HttpClient. */
 export class ProviderApi {
   constructor(
     readonly hosts: ProviderHosts,
@@ -56,7 +57,10 @@ export class ProviderApi {
 
   async clientConfig(client: string, signal?: AbortSignal): Promise<ClientConfig> {
     const dto = await this.http.get<ClientConfigDto>(this.hosts.api, `clients/${enc(client)}`, { signal });
-    const prefs = dto && typeof dto.preferences === 'object' && dto.preferences && !Array.isArray(dto.preferences) ? dto.preferences : {};
+    const prefs =
+      dto && typeof dto.preferences === 'object' && dto.preferences && !Array.isArray(dto.preferences)
+        ? dto.preferences
+        : {};
     return {
       client,
       name: typeof dto?.name === 'string' ? dto.name : undefined,
@@ -67,10 +71,13 @@ export class ProviderApi {
   }
 
   async profile(client: string, menuLanguage: string, signal?: AbortSignal): Promise<Profile> {
-    const dto = await this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/profile`, { query: { menuLanguage }, signal });
-    // Parsed in one task, flattened in the next: with a profile of 20,000 nodes neither is long (the menu then
-    // renders in a third, src/screens/menu-screen.tsx). A message, not a timer: a timer waits up to a second in a
-    // hidden tab.
+    const dto = await this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/profile`, {
+      query: { menuLanguage },
+      signal,
+    });
+    // Parsed in tasks of a few ms each (a large answer: HttpClient's sliced parse), then flattened in a task of its
+    // own: with a profile of 20,000 nodes none is long (the menu then renders in another, src/screens/menu-screen.tsx).
+    // A message, not a timer: a timer waits up to a second in a hidden tab.
     await new Promise<void>((resolve) => {
       const { port1, port2 } = new MessageChannel();
       port1.onmessage = () => {
@@ -82,10 +89,19 @@ export class ProviderApi {
     return flattenProfile(dto);
   }
 
-  async playlist(client: string, code: string, menuLanguage: string, videoLanguage: string, signal?: AbortSignal): Promise<Playlist> {
+  async playlist(
+    client: string,
+    code: string,
+    menuLanguage: string,
+    videoLanguage: string,
+    signal?: AbortSignal,
+  ): Promise<Playlist> {
     // The normaliser's chunk loads while the request is under way.
     const [dto, { normalisePlaylist }] = await Promise.all([
-      this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/playlists/${enc(code)}`, { query: { menuLanguage, videoLanguage }, signal }),
+      this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/playlists/${enc(code)}`, {
+        query: { menuLanguage, videoLanguage },
+        signal,
+      }),
       import('./normalise-playlist'),
     ]);
     return normalisePlaylist(dto, code);
@@ -98,7 +114,13 @@ export class ProviderApi {
   }
 
   /** GET {userId}/meta/{contentId}, with the user-68 image substitution. */
-  async meta(userId: string, contentId: string, voiceLanguage: string, textLanguage: string, signal?: AbortSignal): Promise<MetaDto> {
+  async meta(
+    userId: string,
+    contentId: string,
+    voiceLanguage: string,
+    textLanguage: string,
+    signal?: AbortSignal,
+  ): Promise<MetaDto> {
     const dto = await this.http.get<MetaDto>(this.hosts.delivery, `${enc(userId)}/meta/${enc(contentId)}`, {
       query: { voiceLanguage, textLanguage },
       signal,
@@ -116,12 +138,26 @@ export class ProviderApi {
   }
 
   /** The video source; with the cdn preference on and an alternate given, the alternate is used. */
-  /** The video source; with `audioDescriptions`, the audio-described variant of the language (when the provider has it). */
-  async videoSource(client: string, fileId: string, language: string, cdn: boolean, signal?: AbortSignal, audioDescriptions = false): Promise<{ src: string; type?: string }> {
-    const dto = await this.http.get<{ src?: unknown; alternate?: unknown; type?: unknown }>(this.hosts.api, `vod/${enc(client)}/${enc(fileId)}`, {
-      query: audioDescriptions ? { language, audioDescriptions: '1' } : { language },
-      signal,
-    });
+  /**
+   * The video source; with `audioDescriptions`, the audio-described variant of the language (when the provider has
+   * it).
+   */
+  async videoSource(
+    client: string,
+    fileId: string,
+    language: string,
+    cdn: boolean,
+    signal?: AbortSignal,
+    audioDescriptions = false,
+  ): Promise<{ src: string; type?: string }> {
+    const dto = await this.http.get<{ src?: unknown; alternate?: unknown; type?: unknown }>(
+      this.hosts.api,
+      `vod/${enc(client)}/${enc(fileId)}`,
+      {
+        query: audioDescriptions ? { language, audioDescriptions: '1' } : { language },
+        signal,
+      },
+    );
     // An http(s) URL (a relative one is on the API host); anything else is no source (an alternate of another
     // scheme: the main source).
     const src = (cdn ? safeUrl(dto?.alternate, this.hosts.api) : undefined) ?? safeUrl(dto?.src, this.hosts.api);
@@ -160,6 +196,8 @@ export function substituteMetaImage(dto: MetaDto, userId: string, textLanguage: 
   if (!last || !last.skip) return dto;
   const lang = META_IMAGE_LANGUAGES.includes(textLanguage) ? textLanguage : 'en';
   const path = new URL(`users/${META_SPECIAL_USER}/end-card-${lang}.jpg`, staticHost).href;
-  const items = dto.items.slice(0, -1).concat({ ...last, content: { ...last.content, image: { ...last.content?.image, path } } });
+  const items = dto.items
+    .slice(0, -1)
+    .concat({ ...last, content: { ...last.content, image: { ...last.content?.image, path } } });
   return { ...dto, items };
 }

@@ -37,7 +37,8 @@ const MAX_TIME = 24 * 3600;
 export function buildShareUrl(pageUrl: string, view: SharedView): string {
   const url = new URL(pageUrl);
   for (const name of Object.values(SHARE_PARAMS)) url.searchParams.delete(name);
-  const put = (name: string, value: string | number | undefined) => value !== undefined && url.searchParams.set(name, String(value));
+  const put = (name: string, value: string | number | undefined) =>
+    value !== undefined && url.searchParams.set(name, String(value));
   put(SHARE_PARAMS.client, view.client);
   put(SHARE_PARAMS.code, view.code);
   if (view.code) {

@@ -15,5 +15,5 @@ export function safeUrl(raw: unknown, base?: string, schemes = HTTP): string | u
   }
 }
 
-/** Schemes an item's link may have (spec section 5: a link; a mail or phone link is still one). */
+/** Schemes an item's link may have: a web link, or a mail or phone link (still a link). */
 export const LINK_SCHEMES = [...HTTP, 'mailto:', 'tel:'];

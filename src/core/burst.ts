@@ -1,4 +1,4 @@
-import type { Clock } from '../playback/clock';
+import type { Clock } from './clock';
 
 /**
  * The flood rule for work that starts requests (a host sending 100 `navigate`s, `setLanguage`s or `next`s): the

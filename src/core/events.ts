@@ -1,5 +1,5 @@
-import type { AnalyticsEvent } from '../playback/analytics';
-import type { PlayerStateValue } from '../playback/timing';
+import type { AnalyticsEvent } from './analytics';
+import type { PlayerStateValue } from './player-states';
 
 /**
  * Events the element dispatches, all bubbling and composed: names and detail types declared once.
@@ -39,10 +39,16 @@ export type PlayerErrorCode = (typeof ERROR_CODES)[number];
 export type PlayerEventName = keyof PlayerEventMap;
 
 /** The events an iframe embed forwards to its parent page (all but `result`, which answers a CustomEvent). */
-export const FORWARDED_EVENT_NAMES = ['ready', 'statechange', 'volumechange', 'navigate', 'analytics', 'playlistend', 'screenshot', 'error'] as const satisfies readonly Exclude<
-  PlayerEventName,
-  'result'
->[];
+export const FORWARDED_EVENT_NAMES = [
+  'ready',
+  'statechange',
+  'volumechange',
+  'navigate',
+  'analytics',
+  'playlistend',
+  'screenshot',
+  'error',
+] as const satisfies readonly Exclude<PlayerEventName, 'result'>[];
 export type ForwardedEventName = (typeof FORWARDED_EVENT_NAMES)[number];
 
 /**
@@ -50,7 +56,11 @@ export type ForwardedEventName = (typeof FORWARDED_EVENT_NAMES)[number];
  * `window.onerror`, error trackers) expect script errors: the `error` event stops at the document, after the
  * document's own listeners.
  */
-export function dispatchPlayerEvent<K extends PlayerEventName>(host: EventTarget, name: K, detail: PlayerEventMap[K]): void {
+export function dispatchPlayerEvent<K extends PlayerEventName>(
+  host: EventTarget,
+  name: K,
+  detail: PlayerEventMap[K],
+): void {
   const event = new CustomEvent(name, { detail, bubbles: true, composed: true });
   const doc = name === 'error' ? (host as Node).ownerDocument : null;
   const stop = (e: Event) => e === event && e.stopPropagation();

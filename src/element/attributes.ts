@@ -1,5 +1,5 @@
-import { DEFAULT_PREFERENCES } from '../preferences/defaults';
-import { QUERY_OPTION_NAMES } from '../preferences/query';
+import { DEFAULT_PREFERENCES, type Preferences } from '../preferences/defaults';
+import { QUERY_OPTION_NAMES, type LANGUAGE_QUERY_KEYS, type QUERY_ALIASES } from '../preferences/query';
 
 /** Element properties with their own meaning (attribute = kebab-case of the property). */
 export const CORE_PROPS = [
@@ -33,6 +33,16 @@ export const OPTION_PROPS = QUERY_OPTION_NAMES.filter((name) => {
 });
 
 export const ELEMENT_PROPS = [...CORE_PROPS, ...OPTION_PROPS];
+
+/** Preferences with a scalar value (object-valued ones are account data), minus `ref` (a reserved React prop). */
+type ScalarPreference = Exclude<
+  { [K in keyof Preferences]: Preferences[K] extends object ? never : K }[keyof Preferences],
+  'ref'
+>;
+
+/** Property names the element takes as attributes (`ELEMENT_PROPS`, as a type; src/react-jsx.ts kebab-cases them). */
+export type PlayerPropName =
+  (typeof CORE_PROPS)[number] | ScalarPreference | keyof typeof QUERY_ALIASES | (typeof LANGUAGE_QUERY_KEYS)[number];
 
 /** Events the element dispatches through r2wc (prop `onReady` -> event `ready`), all bubbling and composed. */
 export const ELEMENT_EVENTS = {

@@ -1,4 +1,4 @@
-import { INTERFACE } from '../app/chunks';
+import { INTERFACE } from './interface-chunk';
 import { CONTROLLER, type ControllerHost, type PlayerAppProps } from '../app/embed-options';
 import type { PlayerRoot } from '../app/react-root';
 import { dispatchPlayerEvent } from '../core/events';
@@ -74,7 +74,11 @@ function load(ctx: RootContext): void {
         ctx.placeholder = showPlaceholder(ctx, 'failure');
       }
       ctx.placeholder.busy(false);
-      dispatchPlayerEvent(ctx.host, 'error', { code: 'screen', message: 'The player interface could not be loaded', retryable: true });
+      dispatchPlayerEvent(ctx.host, 'error', {
+        code: 'screen',
+        message: 'The player interface could not be loaded',
+        retryable: true,
+      });
     },
   );
 }
@@ -126,7 +130,10 @@ function showPlaceholder(ctx: RootContext, mode: Placeholder['mode']): Placehold
     shell.dir = directionOf(i18n.locale);
     if (mode === 'loading') message.textContent = i18n._({ id: 'status.loading', message: 'Loading…' });
     else {
-      message.textContent = i18n._({ id: 'error.screen', message: 'This screen could not be shown. Please try again.' });
+      message.textContent = i18n._({
+        id: 'error.screen',
+        message: 'This screen could not be shown. Please try again.',
+      });
       retry.textContent = i18n._({ id: 'action.retry', message: 'Try again' });
     }
   };

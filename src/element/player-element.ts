@@ -3,13 +3,18 @@ import { applyEmbedOptions, CONTROLLER, type PlayerAppProps } from '../app/embed
 import { lazyRenderer } from './lazy-renderer';
 import { PlayerController } from '../app/controller';
 import { executeCommand } from '../commands/execute';
-import { COMMANDS, HOST_COMMANDS, type CommandArgs, type CommandResults, type HostCommandName } from '../commands/table';
-import { ELEMENT_EVENTS, ELEMENT_PROPS } from './attributes';
+import {
+  COMMANDS,
+  HOST_COMMANDS,
+  type CommandArgs,
+  type CommandResults,
+  type HostCommandName,
+} from '../commands/table';
+import { ELEMENT_EVENTS, ELEMENT_PROPS, type PlayerPropName } from './attributes';
 import { FORWARDED_EVENT_NAMES, type PlayerEventMap } from '../core/events';
 import { baseSheet } from './styles';
 import { attachCommandEvents } from './transports/custom-events';
 import { SDK_ATTRIBUTES } from '../playback/sdk-urls';
-import type { PlayerPropName } from '../react-jsx';
 
 export const TAG_NAME = 'patient-ed-player';
 
@@ -18,11 +23,15 @@ const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
 const R2WC_CONNECTED = Symbol.for('r2wc.connected');
 
-const Base = r2wcCore(null as never, {
-  shadow: 'open',
-  props: Object.fromEntries(ELEMENT_PROPS.map((p) => [p, 'string'])) as never,
-  events: ELEMENT_EVENTS as never,
-}, lazyRenderer as never);
+const Base = r2wcCore(
+  null as never,
+  {
+    shadow: 'open',
+    props: Object.fromEntries(ELEMENT_PROPS.map((p) => [p, 'string'])),
+    events: ELEMENT_EVENTS,
+  },
+  lazyRenderer as never,
+);
 
 type BaseCallbacks = {
   connectedCallback(): void;
@@ -33,12 +42,17 @@ const base = Base.prototype as unknown as BaseCallbacks;
 
 /** The host commands as methods: getters answer synchronously, actions with a Promise. */
 export type PlayerMethods = {
-  [K in HostCommandName]: (...args: CommandArgs[K]) => (typeof COMMANDS)[K]['kind'] extends 'get' ? CommandResults[K] : Promise<CommandResults[K]>;
+  [K in HostCommandName]: (
+    ...args: CommandArgs[K]
+  ) => (typeof COMMANDS)[K]['mode'] extends 'get' ? CommandResults[K] : Promise<CommandResults[K]>;
 };
 
 /** The package version, written in at build time (package.json). */
 declare const __PLAYER_VERSION__: string;
 
+// The interface PatientEdPlayerElement below merges into the class: it declares the commands and properties that are
+// put on the prototype at run time. (A range, as the generated JSDoc block must stay right above the class.)
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging */
 /**
  * `<patient-ed-player>`: an embeddable patient-education player. The whole public API: docs/api.md.
  *
@@ -52,18 +66,33 @@ declare const __PLAYER_VERSION__: string;
  *
  * @element patient-ed-player
  *
- * @attr {string} client - The client (practice) id. Without it the player reads `client`, `openthis` (or `code`) and the options from the host page's own query string (classic embed links, the iframe embed page). Values: a client id. Default: (none).
- * @attr {string} code - What to open: a playlist code (`A_...`) opens the player; a menu code (`root`, `vm`, `collections`, `presentations`, `playlists`, or containing `T_`, `L_`, `C_`, `G_`) opens the menu there. Changing it re-routes; removing it returns to the menu. Values: a code. Default: (none).
- * @attr {string} provider-url - Base URL of the provider API (docs/provider-api.md). Without it, the origin that served the script (a content vendor serves both). Values: URL. Default: the script's origin (`https://cdn.example/` for `https://cdn.example/player/patient-ed-player.js`).
+ * @attr {string} client - The client (practice) id. Without it the player reads `client`, `openthis` (or `code`) and
+ *   the options from the host page's own query string (classic embed links, the iframe embed page). Values: a client
+ *   id. Default: (none).
+ * @attr {string} code - What to open: a playlist code (`A_...`) opens the player; a menu code (`root`, `vm`,
+ *   `collections`, `presentations`, `playlists`, or containing `T_`, `L_`, `C_`, `G_`) opens the menu there. Changing
+ *   it re-routes; removing it returns to the menu. Values: a code. Default: (none).
+ * @attr {string} provider-url - Base URL of the provider API (docs/provider-api.md). Without it, the origin that served
+ *   the script (a content vendor serves both). Values: URL. Default: the script's origin (`https://cdn.example/` for
+ *   `https://cdn.example/player/patient-ed-player.js`).
  * @attr {string} api-url - Overrides the API host. Values: URL. Default: `<provider-url>api/`.
- * @attr {string} delivery-url - Overrides the content-delivery host (user preferences, meta records). Values: URL. Default: `<provider-url>cdn/`.
- * @attr {string} static-url - Overrides the static-files host (thumbnails, posters, art). Values: URL. Default: `<provider-url>static/`.
+ * @attr {string} delivery-url - Overrides the content-delivery host (user preferences, meta records). Values: URL.
+ *   Default: `<provider-url>cdn/`.
+ * @attr {string} static-url - Overrides the static-files host (thumbnails, posters, art). Values: URL. Default:
+ *   `<provider-url>static/`.
  * @attr {string} brochure-url - Overrides the brochure host. Values: URL. Default: `<provider-url>brochures/`.
- * @attr {string} youtube-api-url - A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item plays). From the attribute only YouTube's URL or one of the page's origin; another host only through the property, set from script. Values: URL. Default: YouTube's.
- * @attr {string} vimeo-api-url - A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). From the attribute only Vimeo's URL or one of the page's origin; another host only through the property, set from script. Values: URL. Default: Vimeo's.
- * @attr {string} embed-url - The iframe embed page offered in the Embed dialog's iframe code (it takes the same options as its query). Values: URL. Default: `embed.html` beside the script (the build ships one: dist/embed.html).
- * @attr {string} context-menu - `off` disables the right-click menu inside the player (the host page's own menu is never touched). Values: `off`. Default: on.
- * @attr {string} request-timeout - How long one provider request may take before it fails with a timeout (shown with "Try again", and an `error` event); `0` waits forever, as the spec's default does. Values: milliseconds. Default: `20000`.
+ * @attr {string} youtube-api-url - A self-hosted copy of the YouTube iframe API (loaded only when a YouTube item
+ *   plays). From the attribute only YouTube's URL or one of the page's origin; another host only through the property,
+ *   set from script. Values: URL. Default: YouTube's.
+ * @attr {string} vimeo-api-url - A self-hosted copy of the Vimeo player SDK (loaded only when a Vimeo item plays). From
+ *   the attribute only Vimeo's URL or one of the page's origin; another host only through the property, set from
+ *   script. Values: URL. Default: Vimeo's.
+ * @attr {string} embed-url - The iframe embed page offered in the Embed dialog's iframe code (it takes the same options
+ *   as its query). Values: URL. Default: `embed.html` beside the script (the build ships one: dist/embed.html).
+ * @attr {string} context-menu - `off` disables the right-click menu inside the player (the host page's own menu is
+ *   never touched). Values: `off`. Default: on.
+ * @attr {string} request-timeout - How long one provider request may take before it fails with a timeout (shown with
+ *   "Try again", and an `error` event); `0` waits forever. Values: milliseconds. Default: `20000`.
  * @attr {string} autoplay - Start playing when a playlist opens. Values: `0` / `1`. Default: `0`.
  * @attr {string} audio - Sound on; `0` starts every item muted (see `ignoreaudio`). Values: `0` / `1`. Default: `1`.
  * @attr {string} cdn - Play the provider's alternate (CDN) video source. Values: `0` / `1`. Default: `0`.
@@ -72,7 +101,8 @@ declare const __PLAYER_VERSION__: string;
  * @attr {string} audio-descriptions - Audio descriptions on. Values: `0` / `1`. Default: `0`.
  * @attr {string} google-analytics - Dispatch `analytics` events. Values: `0` / `1`. Default: `1`.
  * @attr {string} keyboard-shortcuts - Keyboard shortcuts inside the player. Values: `0` / `1`. Default: `1`.
- * @attr {string} ignore-local - Ignore the viewer's saved choices (the local preference layer). Values: `0` / `1`. Default: `0`.
+ * @attr {string} ignore-local - Ignore the viewer's saved choices (the local preference layer). Values: `0` / `1`.
+ *   Default: `0`.
  * @attr {string} captions-button - Show the captions button. Values: `0` / `1`. Default: `1`.
  * @attr {string} menu-access - Let the viewer leave the player for the menu. Values: `0` / `1`. Default: `1`.
  * @attr {string} brochure-button - Show the brochure button. Values: `0` / `1`. Default: `1`.
@@ -84,25 +114,34 @@ declare const __PLAYER_VERSION__: string;
  * @attr {string} share-button - Show the share button. Values: `0` / `1`. Default: `1`.
  * @attr {string} favorites-button - Show the favorites button. Values: `0` / `1`. Default: `0`.
  * @attr {string} audio-descriptions-button - Show the audio-descriptions button. Values: `0` / `1`. Default: `0`.
- * @attr {string} platform - The native wrapper the player runs in; in `ios` / `android` a screenshot becomes a `screenshot` event instead of a download. Values: `ios`, `android`, `web`. Default: (empty).
+ * @attr {string} platform - The native wrapper the player runs in; in `ios` / `android` a screenshot becomes a
+ *   `screenshot` event instead of a download. Values: `ios`, `android`, `web`. Default: (empty).
  * @attr {string} border - Border around the player. Values: `0` / `1`. Default: `1`.
- * @attr {string} color - Theme colour (sets `--ped-color`); a `#` is added to bare hex digits. Values: `#RRGGBB`, `RRGGBB` or a colour name. Default: `#364B8C`.
+ * @attr {string} color - Theme colour (sets `--ped-color`); a `#` is added to bare hex digits. Values: `#RRGGBB`,
+ *   `RRGGBB` or a colour name. Default: `#364B8C`.
  * @attr {string} practice - Practice name shown in the header. Values: text. Default: `Your Practice Name`.
- * @attr {string} art - Header art icon. Values: an icon name (`knee`, `caduceus`, `cardio`, `dental`). Default: `caduceus`.
+ * @attr {string} art - Header art icon. Values: an icon name (`knee`, `caduceus`, `cardio`, `dental`). Default:
+ *   `caduceus`.
  * @attr {string} dynamic-sharing - Dynamic sharing links. Values: `0` / `1` (`false` / `true`). Default: `0`.
- * @attr {string} vo-language - Voice-over (video) language; English when a playlist lacks it. Values: `en`, `es`, `de`, `ar`, `pt`. Default: `en`.
- * @attr {string} cc-language - Caption language; English when a playlist lacks it. Values: `en`, `es`, `de`, `ar`, `pt`. Default: `en`.
+ * @attr {string} vo-language - Voice-over (video) language; English when a playlist lacks it. Values: `en`, `es`, `de`,
+ *   `ar`, `pt`. Default: `en`.
+ * @attr {string} cc-language - Caption language; English when a playlist lacks it. Values: `en`, `es`, `de`, `ar`,
+ *   `pt`. Default: `en`.
  * @attr {string} menu-language - Menu (interface) language. Values: `en`, `es`, `de`, `ar`, `pt`. Default: `en`.
  * @attr {string} increase-contrast - High-contrast colours. Values: `0` / `1`. Default: `0`.
  * @attr {string} reduce-motion - No animations or transitions. Values: `0` / `1`. Default: `0`.
- * @attr {string} font-size - Text size, in percent (sets `--ped-text-scale`). Values: 50, 75, 100, 125, 150, 175, 200, 300, 400. Default: `100`.
- * @attr {string} scale - Player scale, in percent (sets `--ped-scale`). Values: 50, 75, 100, 125, 150, 175, 200, 300, 400. Default: `100`.
+ * @attr {string} font-size - Text size, in percent (sets `--ped-text-scale`). Values: 50, 75, 100, 125, 150, 175, 200,
+ *   300, 400. Default: `100`.
+ * @attr {string} scale - Player scale, in percent (sets `--ped-scale`). Values: 50, 75, 100, 125, 150, 175, 200, 300,
+ *   400. Default: `100`.
  * @attr {string} cc-font-family - Caption font family. Values: a font list. Default: `Arial, Helvetica, sans-serif`.
- * @attr {string} cc-font-size - Caption size, 0.5 to 4 times the default. Values: a percentage (`100%`) or `rem` / `em` (`1.5rem`). Default: `100%`.
+ * @attr {string} cc-font-size - Caption size, 0.5 to 4 times the default. Values: a percentage (`100%`) or `rem` / `em`
+ *   (`1.5rem`). Default: `100%`.
  * @attr {string} cc-font-color - Caption text colour. Values: `#RRGGBB`. Default: `#FFFFFF`.
  * @attr {string} cc-font-opacity - Caption text opacity. Values: two hex digits (`FF`, `BF`, `00`). Default: `FF`.
  * @attr {string} cc-background-color - Caption background colour. Values: `#RRGGBB`. Default: `#000000`.
- * @attr {string} cc-background-opacity - Caption background opacity. Values: two hex digits (`FF`, `BF`, `00`). Default: `BF`.
+ * @attr {string} cc-background-opacity - Caption background opacity. Values: two hex digits (`FF`, `BF`, `00`).
+ *   Default: `BF`.
  * @attr {string} brochure - Alias of `brochure-button`. Values: `0` / `1`. Default: `1`.
  * @attr {string} brochures - Alias of `brochure-button`. Values: `0` / `1`. Default: `1`.
  * @attr {string} captions - Alias of `captions-button`. Values: `0` / `1`. Default: `1`.
@@ -116,36 +155,58 @@ declare const __PLAYER_VERSION__: string;
  * @attr {string} search - Alias of `search-button`. Values: `0` / `1`. Default: `1`.
  * @attr {string} sections - Alias of `chapters-button`. Values: `0` / `1`. Default: `1`.
  * @attr {string} social - Alias of `share-button`. Values: `0` / `1`. Default: `1`.
- * @attr {string} language - Sets menu, caption and voice-over languages together. Values: `en`, `es`, `de`, `ar`, `pt`. Default: `en`.
- * @attr {string} lang - Sets menu, caption and voice-over languages together. Values: `en`, `es`, `de`, `ar`, `pt`. Default: `en`.
- * @attr {string} allowed-origins - Origins (separated by spaces or commas) allowed to command the player through postMessage when it is embedded in an iframe; also the target of its events. Without it, any parent page may command it. Never read from the page's URL (the framing site writes that): an embed page sets it in its own markup. Values: origins. Default: (none).
- * @attr {string} search-app-id - Algolia application id of a hosted search index. With `search-api-key` and `search-index` set (here or in the client configuration's `search`), search uses that service; otherwise an index built in the browser from the client's menu. Values: an application id. Default: (none).
- * @attr {string} search-api-key - The search-only API key of that application (never an admin key: it is visible in the page). Values: a key. Default: (none).
- * @attr {string} search-index - The index name; the "Title A–Z" sort uses its replicas `<index>_title_<language>_asc`. Values: an index name. Default: (none).
- * @attr {string} search-host - Overrides the search service's hosts (a proxy or an Algolia-compatible service such as the reference provider). Values: URL. Default: Algolia's.
- * @attr {string} search-operator - How values of one search filter combine: `or` (any of them) or `and` (all of them). Values: `or`, `and`. Default: `or`.
+ * @attr {string} language - Sets menu, caption and voice-over languages together. Values: `en`, `es`, `de`, `ar`, `pt`.
+ *   Default: `en`.
+ * @attr {string} lang - Sets menu, caption and voice-over languages together. Values: `en`, `es`, `de`, `ar`, `pt`.
+ *   Default: `en`.
+ * @attr {string} allowed-origins - Origins (separated by spaces or commas) allowed to command the player through
+ *   postMessage when it is embedded in an iframe; also the target of its events. Without it, any parent page may
+ *   command it. Never read from the page's URL (the framing site writes that): an embed page sets it in its own markup.
+ *   Values: origins. Default: (none).
+ * @attr {string} search-app-id - Algolia application id of a hosted search index. With `search-api-key` and
+ *   `search-index` set (here or in the client configuration's `search`), search uses that service; otherwise an index
+ *   built in the browser from the client's menu. Values: an application id. Default: (none).
+ * @attr {string} search-api-key - The search-only API key of that application (never an admin key: it is visible in the
+ *   page). Values: a key. Default: (none).
+ * @attr {string} search-index - The index name; the "Title A–Z" sort uses its replicas `<index>_title_<language>_asc`.
+ *   Values: an index name. Default: (none).
+ * @attr {string} search-host - Overrides the search service's hosts (a proxy or an Algolia-compatible service such as
+ *   the reference provider). Values: URL. Default: Algolia's.
+ * @attr {string} search-operator - How values of one search filter combine: `or` (any of them) or `and` (all of them).
+ *   Values: `or`, `and`. Default: `or`.
  *
  * @fires {CustomEvent<{ route: string; screen: string }>} ready - The first screen has rendered.
- * @fires {CustomEvent<{ state: PlayerStateValue; duration?: number; currentTime?: number }>} statechange - Player state changed; duration and currentTime (seconds) for states 1, 2 and 9.
+ * @fires {CustomEvent<{ state: PlayerStateValue; duration?: number; currentTime?: number }>} statechange - Player state
+ *   changed; duration and currentTime (seconds) for states 1, 2 and 9.
  * @fires {CustomEvent<{ volume: number; muted: boolean }>} volumechange - Volume (0..1) or mute changed.
- * @fires {CustomEvent<AnalyticsEvent>} analytics - An analytics event (only while the googleAnalytics preference is on).
+ * @fires {CustomEvent<AnalyticsEvent>} analytics - An analytics event (only while the googleAnalytics preference is
+ *   on).
  * @fires {CustomEvent<{ code: string }>} playlistend - The last item of the playlist ended.
- * @fires {CustomEvent<{ name: string; code: string | null }>} navigate - The player moved to another screen: route name and code (if any).
- * @fires {CustomEvent<{ data: string }>} screenshot - A screenshot in native iOS / Android wrappers (elsewhere it downloads as a file).
- * @fires {CustomEvent<{ code: PlayerErrorCode; message: string; retryable: boolean }>} error - Something the visitor was waiting for failed and the player shows it (with a retry where one can help): `code` says what (ERROR_CODES), `message` is an English detail, `retryable` whether trying again may succeed.
- * @fires {CustomEvent<{ id: string | number; result: unknown } | { id: string | number; error: { code: string; message: string } }>} result - The answer to a `command` CustomEvent.
+ * @fires {CustomEvent<{ name: string; code: string | null }>} navigate - The player moved to another screen: route name
+ *   and code (if any).
+ * @fires {CustomEvent<{ data: string }>} screenshot - A screenshot in native iOS / Android wrappers (elsewhere it
+ *   downloads as a file).
+ * @fires {CustomEvent<{ code: PlayerErrorCode; message: string; retryable: boolean }>} error - Something the visitor
+ *   was waiting for failed and the player shows it (with a retry where one can help): `code` says what (ERROR_CODES),
+ *   `message` is an English detail, `retryable` whether trying again may succeed.
+ * @fires {CustomEvent<{ id: string | number; result: unknown } | { id: string | number; error: { code: string; message:
+ *   string } }>} result - The answer to a `command` CustomEvent.
  *
  * @cssprop --ped-color - Theme colour: header, buttons, progress (from the `color` option). Default: `#364B8C`.
- * @cssprop --ped-scale - Player scale factor, 1 = 100% (from the `scale` option). The text is 16px times scale times text scale, at most 4 (64px). Default: `1`.
- * @cssprop --ped-text-scale - Text scale factor, 1 = 100% (from the `font-size` option, the Text size setting). Default: `1`.
+ * @cssprop --ped-scale - Player scale factor, 1 = 100% (from the `scale` option). The text is 16px times scale times
+ *   text scale, at most 4 (64px). Default: `1`.
+ * @cssprop --ped-text-scale - Text scale factor, 1 = 100% (from the `font-size` option, the Text size setting).
+ *   Default: `1`.
  * @cssprop --ped-fg - Text colour. Default: `#1d2433`.
  * @cssprop --ped-bg - Background colour. Default: `#ffffff`.
  * @cssprop --ped-muted - Secondary text colour. Default: `#5a6478`.
  * @cssprop --ped-radius - Corner radius of cards, buttons and the stage. Default: `8px`.
  * @cssprop --ped-cc-font - Caption font family (from `cc-font-family`). Default: `Arial, Helvetica, sans-serif`.
  * @cssprop --ped-cc-size - Caption size factor (from `cc-font-size`). Default: `1`.
- * @cssprop --ped-cc-color - Caption text colour with alpha (from `cc-font-color` + `cc-font-opacity`). Default: `#FFFFFFFF`.
- * @cssprop --ped-cc-bg - Caption background with alpha (from `cc-background-color` + `cc-background-opacity`). Default: `#000000BF`.
+ * @cssprop --ped-cc-color - Caption text colour with alpha (from `cc-font-color` + `cc-font-opacity`). Default:
+ *   `#FFFFFFFF`.
+ * @cssprop --ped-cc-bg - Caption background with alpha (from `cc-background-color` + `cc-background-opacity`). Default:
+ *   `#000000BF`.
  *
  * @csspart header - The practice bar at the top: name, art and the header buttons.
  * @csspart menu - The menu (browse) screen.
@@ -154,6 +215,7 @@ declare const __PLAYER_VERSION__: string;
  * @csspart dialog - Every dialog and overlay panel (settings, share, transcript, ...).
  */
 export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLElement) {
+  /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
   /** This copy's version (package.json); a page that loads two copies keeps the first and is told so. */
   static readonly version: string = __PLAYER_VERSION__;
   readonly [CONTROLLER] = new PlayerController(this);
@@ -283,7 +345,7 @@ function attachPostMessageInFrame(host: PatientEdPlayerElement, controller: Play
 
 // Methods from the command table, handed to the command layer.
 for (const name of HOST_COMMANDS) {
-  const getter = COMMANDS[name].kind === 'get';
+  const getter = COMMANDS[name].mode === 'get';
   Object.defineProperty(PatientEdPlayerElement.prototype, name, {
     configurable: true,
     writable: true,
@@ -292,7 +354,8 @@ for (const name of HOST_COMMANDS) {
       try {
         return Promise.resolve(executeCommand(this[CONTROLLER], name, args));
       } catch (error) {
-        return Promise.reject(error);
+        // Commands throw CommandError; anything else thrown still rejects with an Error.
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     },
   });
@@ -304,7 +367,10 @@ for (const name of HOST_COMMANDS) {
  * only the vendor's own URL or one of the page's origin (src/playback/sdk-urls.ts). Reading gives what script set,
  * else the attribute.
  */
-for (const [prop, kind] of [['youtubeApiUrl', 'youtube'], ['vimeoApiUrl', 'vimeo']] as const) {
+for (const [prop, kind] of [
+  ['youtubeApiUrl', 'youtube'],
+  ['vimeoApiUrl', 'vimeo'],
+] as const) {
   Object.defineProperty(PatientEdPlayerElement.prototype, prop, {
     configurable: true,
     get(this: PatientEdPlayerElement) {
@@ -320,24 +386,35 @@ for (const [prop, kind] of [['youtubeApiUrl', 'youtube'], ['vimeoApiUrl', 'vimeo
 
 /**
  * The attributes' properties (camelCase: `font-size` -> `fontSize`), strings as the attributes are; setting one sets
- * the attribute, `undefined` removes it. The names come from the same tables as the attributes (src/react-jsx.ts);
- * `lang` (an alias of `language`) keeps HTMLElement's type.
+ * the attribute, `undefined` removes it. The names come from the same tables as the attributes
+ * (src/element/attributes.ts); `lang` (an alias of `language`) keeps HTMLElement's type.
  */
 export type PlayerProperties = { [P in Exclude<PlayerPropName, keyof HTMLElement>]: string | undefined };
 
+// The commands and the attributes' properties are put on the prototype at run time (above); merging this interface
+// into the class declares them.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see above
 export interface PatientEdPlayerElement extends PlayerMethods, PlayerProperties {
   addEventListener<K extends keyof PlayerEventMap>(
     type: K,
     listener: (this: PatientEdPlayerElement, ev: CustomEvent<PlayerEventMap[K]>) => unknown,
     options?: boolean | AddEventListenerOptions,
   ): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   removeEventListener<K extends keyof PlayerEventMap>(
     type: K,
     listener: (this: PatientEdPlayerElement, ev: CustomEvent<PlayerEventMap[K]>) => unknown,
     options?: boolean | EventListenerOptions,
   ): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 /** Define the element once; loading the script twice is harmless. */
@@ -346,7 +423,9 @@ export function definePlayer(registry: CustomElementRegistry = customElements): 
   if (!defined) registry.define(TAG_NAME, PatientEdPlayerElement);
   // Another copy of another version came first: it stays (elements may exist already); one warning says so.
   else if (defined.version !== PatientEdPlayerElement.version) {
-    console.warn(`${TAG_NAME} ${PatientEdPlayerElement.version} not used: already defined by version ${defined.version}`);
+    console.warn(
+      `${TAG_NAME} ${PatientEdPlayerElement.version} not used: already defined by version ${String(defined.version)}`,
+    );
   }
 }
 

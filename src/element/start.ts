@@ -1,4 +1,4 @@
-import { INTERFACE } from '../app/chunks';
+import { INTERFACE } from './interface-chunk';
 import { noteScriptUrl } from '../core/script-url';
 import { definePlayer, TAG_NAME } from './player-element';
 

@@ -3,7 +3,7 @@
  * attributes: strict CSP pages need neither 'unsafe-inline' nor nonces).
  */
 /*
- * Text size: the root font size is 16 px times the scale (spec section 9), and the text size multiplies it
+ * Text size: the root font size is 16 px times the scale (a percentage), and the text size multiplies it
  * again; together they stop at 4 (400%, 64 px), so the largest choices stay usable: screens and the
  * control bar wrap, dialogs scroll inside the player.
  */
@@ -33,25 +33,101 @@ const CSS = /* css */ `
    lang attribute gives, which all: initial had reset; hyphenation, quotes, line breaking and font choice follow it).
    The shell is not positioned: the modal layer and the notices are placed in the host's box, so a page that fixes
    the element's height still gets its dialogs inside it (scrolling), not cut off below it. */
-.shell { all: initial; -webkit-locale: revert-layer; display: block; box-sizing: border-box; color: var(--ped-fg); font: normal 400 calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))) / 1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; min-height: inherit; overflow-wrap: break-word; }
+.shell {
+  all: initial;
+  -webkit-locale: revert-layer;
+  display: block;
+  box-sizing: border-box;
+  color: var(--ped-fg);
+  font: normal 400 calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))) / 1.45
+    system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif;
+  min-height: inherit;
+  overflow-wrap: break-word;
+}
 .shell.increase-contrast { --ped-fg: #000; --ped-muted: #000; --ped-bg: #fff; }
 .shell.increase-contrast :is(.section-card, .item-card) { border: 2px solid #000; }
-.shell.reduce-motion *, .shell.reduce-motion *::before, .shell.reduce-motion *::after { animation: none !important; transition: none !important; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.shell.reduce-motion *, .shell.reduce-motion *::before, .shell.reduce-motion *::after {
+  animation: none !important;
+  transition: none !important;
+}
+.visually-hidden {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
 /* The bar wraps rather than squeeze the name to a letter a line (a narrow player, large text): the buttons go below. */
-.practice-bar { display: flex; flex-wrap: wrap; align-items: center; gap: .35em .75em; padding: .6em 1em; background: var(--ped-color); color: #fff; }
+.practice-bar {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: .35em .75em;
+  padding: .6em 1em;
+  background: var(--ped-color);
+  color: #fff;
+}
 .practice-art { width: 2.25em; height: 2.25em; background: #fff; border-radius: 50%; padding: .2em; }
-.practice-name { font-size: 1.15em; margin: 0; font-weight: 600; flex: 1 1 7em; min-width: 0; overflow-wrap: break-word; }
+.practice-name {
+  font-size: 1.15em;
+  margin: 0;
+  font-weight: 600;
+  flex: 1 1 7em;
+  min-width: 0;
+  overflow-wrap: break-word;
+}
 .header-actions { margin-inline-start: auto; display: flex; gap: .25em; }
-.header-button { font: inherit; color: inherit; background: transparent; border: 0; border-radius: 50%; width: 2.4em; height: 2.4em; padding: .45em; cursor: pointer; }
+.header-button {
+  font: inherit;
+  color: inherit;
+  background: transparent;
+  border: 0;
+  border-radius: 50%;
+  width: 2.4em;
+  height: 2.4em;
+  padding: .45em;
+  cursor: pointer;
+}
 .header-button:hover { background: rgb(255 255 255 / .18); }
 .header-button .icon { width: 100%; height: 100%; fill: currentColor; display: block; }
 .screen { padding: 1em; }
 .menu-heading { margin: .25em 0 .75em; font-size: 1.3em; }
-.breadcrumbs ol { display: flex; flex-wrap: wrap; gap: .25em; list-style: none; margin: 0; padding: 0; font-size: .9em; }
+.breadcrumbs ol {
+  display: flex;
+  flex-wrap: wrap;
+  gap: .25em;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  font-size: .9em;
+}
 .breadcrumbs li + li::before { content: "›"; margin-inline-end: .25em; color: var(--ped-muted); }
-.menu-sections, .menu-items { list-style: none; margin: 0 0 1em; padding: 0; display: grid; gap: .75em; grid-template-columns: repeat(auto-fill, minmax(min(12em, 100%), 1fr)); }
-.section-card, .item-card { width: 100%; font: inherit; text-align: start; cursor: pointer; border: 1px solid #d5dae3; border-radius: var(--ped-radius); background: #fff; color: inherit; padding: 0; overflow: hidden; display: flex; flex-direction: column; }
+.menu-sections, .menu-items {
+  list-style: none;
+  margin: 0 0 1em;
+  padding: 0;
+  display: grid;
+  gap: .75em;
+  grid-template-columns: repeat(auto-fill, minmax(min(12em, 100%), 1fr));
+}
+.section-card, .item-card {
+  width: 100%;
+  font: inherit;
+  text-align: start;
+  cursor: pointer;
+  border: 1px solid #d5dae3;
+  border-radius: var(--ped-radius);
+  background: #fff;
+  color: inherit;
+  padding: 0;
+  overflow: hidden;
+  display: flex;
+  flex-direction: column;
+}
 .section-card { padding: .9em 1em; border-inline-start: 6px solid var(--ped-color); }
 .section-label, .item-label { font-weight: 600; }
 .item-label { padding: .5em .75em .75em; }
@@ -61,27 +137,66 @@ const CSS = /* css */ `
 /* A screen's heading takes the focus after a navigation (src/app/shell.tsx): a place to start from, not a control. */
 h2[tabindex="-1"]:focus { outline: none; }
 .thumb { display: block; width: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: #e8ebf1; }
-.thumb-fallback { display: flex; align-items: center; justify-content: center; background: var(--ped-color); color: #fff; font-size: 2em; font-weight: 700; }
+.thumb-fallback {
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: var(--ped-color);
+  color: #fff;
+  font-size: 2em;
+  font-weight: 700;
+}
 /* A long list shows a page of cards at a time (src/screens/menu-screen.tsx): how many, and Show more. */
-.menu-more { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5em 1em; margin: 0 0 1em; }
+.menu-more {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: .5em 1em;
+  margin: 0 0 1em;
+}
 .menu-shown { margin: 0; color: var(--ped-muted); }
 .button, .link-button { font: inherit; cursor: pointer; }
-.button { border: 1px solid var(--ped-color); background: var(--ped-color); color: #fff; border-radius: var(--ped-radius); padding: .45em 1em; max-width: 100%; }
+.button {
+  border: 1px solid var(--ped-color);
+  background: var(--ped-color);
+  color: #fff;
+  border-radius: var(--ped-radius);
+  padding: .45em 1em;
+  max-width: 100%;
+}
 .link-button { border: 0; background: none; color: #1f4fbf; text-decoration: underline; padding: 0; }
 .loading { display: flex; align-items: center; justify-content: center; min-height: 10em; }
-.spinner { width: 2.2em; height: 2.2em; border-radius: 50%; border: .25em solid #d5dae3; border-top-color: var(--ped-color); animation: ped-spin 1s linear infinite; }
+.spinner {
+  width: 2.2em;
+  height: 2.2em;
+  border-radius: 50%;
+  border: .25em solid #d5dae3;
+  border-top-color: var(--ped-color);
+  animation: ped-spin 1s linear infinite;
+}
 @keyframes ped-spin { to { transform: rotate(360deg); } }
 .load-failure { margin: 1.5em auto; max-width: 36em; text-align: center; }
 /* A dialog needs room to be used: while one is open the player is at least this tall (a short menu, a narrow video),
    never taller than the viewport (an iframe embed's included); the host's own min-height still applies. A height
    the page sets keeps the box (the modal layer fills the host, the dialog scrolls). */
 .shell.dialog-open > .screen-host { min-height: min(30em, 90vh); }
-.modal-layer { position: absolute; inset: 0; display: flex; align-items: flex-start; justify-content: center; padding: min(2em, 32px) min(1em, 16px); background: rgb(0 0 0 / .45); z-index: 10; }
+.modal-layer {
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: flex-start;
+  justify-content: center;
+  padding: min(2em, 32px) min(1em, 16px);
+  background: rgb(0 0 0 / .45);
+  z-index: 10;
+}
 .modal-layer[hidden] { display: none; }
 
 /* Notices (any screen) */
 .notices { position: absolute; top: .75em; right: .75em; left: .75em; z-index: 20; pointer-events: none; }
-/* Over a dialog (its title and Close) or the annotation toolbar, notices would hide what is being used: at the bottom. */
+/* Over a dialog (its title and Close) or the annotation toolbar, notices would hide what is being used: at the
+   bottom. */
 .shell:is(.dialog-open, .markup) > .notices { top: auto; bottom: .75em; }
 `;
 
@@ -89,56 +204,4 @@ export function baseSheet(): CSSStyleSheet {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(CSS);
   return sheet;
-}
-
-/** Scale / font-size options (spec section 9). */
-export const SCALE_OPTIONS = [50, 75, 100, 125, 150, 175, 200, 300, 400];
-
-const safeColor = (c: string, fallback = '#364B8C') => (/^#[0-9a-f]{3,8}$/i.test(c) ? c : /^[a-z]{3,20}$/i.test(c) ? c : fallback);
-/**
- * One name of a font-family list: a name, or a quoted name with balanced quotes (anything else could escape the
- * rule). Each alternative is one character class between anchors, so the check is linear in the name's length. (The
- * whole list in one pattern, `name (, name)*` with spaces allowed in names and around commas, backtracked
- * exponentially: 61 characters of "a ,   a ,   ... !" froze the page for 40 s.)
- */
-const FONT_NAME = /^(?:"[\w\s-]+"|'[\w\s-]+'|[\w\s-]+)$/;
-/** A font-family list of at most 120 characters: names separated by commas. */
-export const isFontList = (f: string) => f.length <= 120 && f.split(',').every((name) => FONT_NAME.test(name.trim()));
-const safeFont = (f: string) => (isFontList(f) ? f : 'Arial, Helvetica, sans-serif');
-/** Caption font size: a percentage (100% = default) or rem/em; spec range 0.5rem to 4rem. */
-const ccScale = (size: string) => {
-  const m = /^(\d+(?:\.\d+)?)(%|rem|em)?$/.exec(size.trim());
-  if (!m) return 1;
-  const n = Number(m[1]);
-  const scale = m[2] === '%' || !m[2] ? n / 100 : n;
-  return Math.min(4, Math.max(0.5, scale));
-};
-/** #RRGGBB plus an opacity code (FF, BF, 00) -> #RRGGBBAA. */
-const withOpacity = (color: string, opacity: string, fallback: string) => {
-  const c = safeColor(color, fallback);
-  const hex6 = /^#[0-9a-f]{6}$/i.test(c) ? c : fallback;
-  const alpha = /^[0-9a-f]{2}$/i.test(opacity) ? opacity : 'FF';
-  return `${hex6}${alpha}`;
-};
-const safeScale = (n: number) => (SCALE_OPTIONS.includes(n) ? n : 100);
-
-/** Per-instance theme rules from preferences (colour, scale, font size). */
-export interface ThemePrefs {
-  color: string;
-  scale: number;
-  fontSize: number;
-  ccFontFamily: string;
-  ccFontSize: string;
-  ccFontColor: string;
-  ccFontOpacity: string;
-  ccBackgroundColor: string;
-  ccBackgroundOpacity: string;
-}
-
-export function themeCss(p: ThemePrefs): string {
-  return (
-    `:host{--ped-color:${safeColor(p.color)};--ped-scale:${safeScale(p.scale) / 100};--ped-text-scale:${safeScale(p.fontSize) / 100};` +
-    `--ped-cc-font:${safeFont(p.ccFontFamily)};--ped-cc-size:${ccScale(p.ccFontSize)};` +
-    `--ped-cc-color:${withOpacity(p.ccFontColor, p.ccFontOpacity, '#FFFFFF')};--ped-cc-bg:${withOpacity(p.ccBackgroundColor, p.ccBackgroundOpacity, '#000000')};}`
-  );
 }

@@ -29,4 +29,8 @@ export function pluralCategory(locale: string, n: number): Intl.LDMLPluralRule {
 }
 
 /** The values of a count message: `count`, `countText` and `category`. */
-export const countValues = (locale: string, count: number) => ({ count, countText: countText(locale, count), category: pluralCategory(locale, count) });
+export const countValues = (locale: string, count: number) => ({
+  count,
+  countText: countText(locale, count),
+  category: pluralCategory(locale, count),
+});

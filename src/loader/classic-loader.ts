@@ -26,5 +26,7 @@ declare const __CORE_FILE__: string;
   import(new URL(__CORE_FILE__, url).href).catch(() => undefined);
   url.pathname = url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1) + __ENTRY_FILE__;
   url.hash = '';
-  import(url.href).catch((error: unknown) => console.error(`patient-ed-player: ${url.href} could not be loaded`, error));
+  import(url.href).catch((error: unknown) =>
+    console.error(`patient-ed-player: ${url.href} could not be loaded`, error),
+  );
 })();

@@ -2,7 +2,7 @@ import { ref } from 'valtio/vanilla';
 import type { PlaylistItem } from '../content/playlist';
 import type { ProviderApi } from '../content/provider';
 import { Burst } from '../core/burst';
-import type { PlaybackState } from '../state/player-state';
+import type { PlaybackState } from '../state/player-store';
 import { captionLanguages } from './rules';
 import type { PlayerTime } from './timing';
 import { activeCues, parseVtt, type Cue } from './vtt';

@@ -1,8 +1,8 @@
-import type { Clock } from './clock';
+import type { Clock } from '../core/clock';
 import { PLAYER_STATE, TIMING, type PlayerStateValue, type Timing } from './timing';
 
 /**
- * When the control bar shows (spec section 4, playback): on mouse move, touch or key press; it hides
+ * When the control bar shows: on mouse move, touch or key press; it hides
  * after 4 s (mouse) or 7 s (touch) while playing or not ready, and stays while paused and ready.
  * Writes `controlsVisible` in the player's shell state; time comes from the player's clock.
  */

@@ -2,8 +2,8 @@ import { ref } from 'valtio/vanilla';
 import type { Playlist, PlaylistItem } from '../content/playlist';
 import { Burst } from '../core/burst';
 import { dispatchPlayerEvent } from '../core/events';
-import { initialPlayback, type NoticeKey } from '../state/player-state';
-import { ANALYTICS } from './analytics';
+import { initialPlayback, type NoticeKey } from '../state/player-store';
+import { ANALYTICS } from '../core/analytics';
 import { Captions } from './captions';
 import { ItemLoadError, MediaOpener, loadError } from './item-load';
 import { expectsProgress, lifecycle, queued, startPlan } from './lifecycle';
@@ -15,7 +15,7 @@ import { PLAYER_STATE } from './timing';
 import type { AdapterEvents, MediaAdapter, PlayerError } from './types';
 import { ended, jumped, looked, newViewing, playlistViewing, started } from './viewing';
 
-export { searchNextTarget } from '../search/search-next';
+export { searchNextTarget } from '../routing/search-next';
 export { isTouchDevice, type EngineDeps } from './media-commands';
 
 /**
@@ -153,11 +153,11 @@ export class PlaybackEngine extends MediaCommands {
 
   /** The audioDescriptions preference changed: the item switches variant, at the same time and play state. */
   setAudioDescriptions(on: boolean): void {
-    const { playlist, audioDescribed, voLanguage, player, index, currentTime } = this.pb;
+    const { playlist, audioDescribed, voLanguage, playerState, index, currentTime } = this.pb;
     const item = this.currentItem;
     if (!playlist || !item || audioDescribed === on) return;
     if (!item.audioDescriptions.includes(itemVoLanguage(playlist, item, voLanguage))) return;
-    const start = player === PLAYER_STATE.PLAYING ? 'play' : 'wait';
+    const start = playerState === PLAYER_STATE.PLAYING ? 'play' : 'wait';
     this.loadItem(index, { type: 'load', start }, this.adapter?.getCurrentTime() ?? currentTime, true);
   }
 
@@ -217,7 +217,7 @@ export class PlaybackEngine extends MediaCommands {
       ended: () => live() && this.onEnded(),
       durationChange: (d) => live() && d > 0 && (this.pb.duration = d),
       // A network error mid-file (MediaError 2) may pass: the watchdog reloads; other errors are shown.
-      error: (e) => live() && (e.kind === 'media' && e.code === 2 ? this.recover(e) : this.fail(e, failNotice(e))),
+      error: (e) => live() && (e.reason === 'media' && e.code === 2 ? this.recover(e) : this.fail(e, failNotice(e))),
     };
   }
 
@@ -240,7 +240,7 @@ export class PlaybackEngine extends MediaCommands {
   private onEnded(): void {
     const pb = this.pb;
     const playlist = pb.playlist;
-    if (pb.player === PLAYER_STATE.ENDED || !playlist) return;
+    if (pb.playerState === PLAYER_STATE.ENDED || !playlist) return;
     const item = this.currentItem;
     if (item) this.tell(ended(this.viewing, item));
     pb.currentTime = pb.duration;
@@ -281,11 +281,11 @@ export class PlaybackEngine extends MediaCommands {
   /** The one place that tells a failure: the host page (the `error` event) and the visitor (the stage, a notice). */
   protected fail(error: PlayerError, notice: NoticeKey): void {
     // A vendor's refusal (a removed or private video) stays refused; the rest may pass.
-    const retryable = error.retryable ?? error.kind !== 'vendor';
+    const retryable = error.retryable ?? error.reason !== 'vendor';
     this.pb.buffering = false;
     this.pb.error = { ...error, retryable };
     // Once the watchdog gave up, a lost media tries again every `retryEveryMs` and is told once, not at every try.
-    if (this.watchdog.failed({ kind: error.kind, retryable }, () => this.retry())) {
+    if (this.watchdog.failed({ reason: error.reason, retryable }, () => this.retry())) {
       dispatchPlayerEvent(this.deps.host, 'error', { code: errorCode(error), message: error.message, retryable });
       this.notify('error', notice);
     }
@@ -319,20 +319,20 @@ export class PlaybackEngine extends MediaCommands {
     if (pb.buffering !== stall.buffering) pb.buffering = stall.buffering;
     if (stall.action !== 'none') return this.recover(stalled(this.timing.stallMs));
     this.captions.show(t);
-    const playing = pb.player === PLAYER_STATE.PLAYING;
+    const playing = pb.playerState === PLAYER_STATE.PLAYING;
     this.tell(looked(this.viewing, this.currentItem, t, d, playing));
     if (playing && isEnded(t, d, this.timing.endThresholdS)) this.onEnded();
   }
 }
 
-const failNotice = (e: PlayerError): NoticeKey => (e.kind === 'vendor' ? 'vendorError' : 'mediaError');
+const failNotice = (e: PlayerError): NoticeKey => (e.reason === 'vendor' ? 'vendorError' : 'mediaError');
 
 /** The `error` event's code for a failure. */
-const errorCode = ({ kind }: PlayerError) =>
-  kind === 'script' ? 'sdk' : kind === 'source' ? 'source' : kind === 'vendor' ? 'vendor' : 'media';
+const errorCode = ({ reason }: PlayerError) =>
+  reason === 'script' ? 'sdk' : reason === 'source' ? 'source' : reason === 'vendor' ? 'vendor' : 'media';
 
 const stalled = (stallMs: number): PlayerError => ({
-  kind: 'media',
+  reason: 'media',
   message: `Playback stalled: no progress for ${stallMs / 1000} s`,
   retryable: true,
 });

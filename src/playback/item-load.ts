@@ -3,8 +3,8 @@ import type { PlaylistItem } from '../content/playlist';
 import type { ProviderApi } from '../content/provider';
 import { safeUrl } from '../content/url';
 import type { Preferences } from '../preferences/defaults';
-import type { NoticeKey, PlaybackState } from '../state/player-state';
-import type { Clock } from './clock';
+import type { NoticeKey, PlaybackState } from '../state/player-store';
+import type { Clock } from '../core/clock';
 import type { Stage } from './stage';
 import type { PlayerTime } from './timing';
 import {
@@ -105,7 +105,7 @@ export async function loadSource(
     return await loader.source(req);
   } catch (error) {
     if (req.signal.aborted) throw error;
-    const failure: PlayerError = { kind: 'source', message: (error as Error).message, retryable: isRetryable(error) };
+    const failure: PlayerError = { reason: 'source', message: (error as Error).message, retryable: isRetryable(error) };
     throw new ItemLoadError(failure, 'sourceError', Boolean(failure.retryable));
   }
 }
@@ -136,16 +136,16 @@ export async function loadAdapter(
 export function loadError(error: unknown, kind: MediaKind, timedOutMs?: number): ItemLoadError {
   const vendorKind = kind === 'youtube' || kind === 'vimeo';
   const e = error as Partial<PlayerError> & Error;
-  let failure: PlayerError = { kind: e.kind === 'vendor' ? 'vendor' : 'media', code: e.code, message: e.message };
+  let failure: PlayerError = { reason: e.reason === 'vendor' ? 'vendor' : 'media', code: e.code, message: e.message };
   if (timedOutMs !== undefined) {
     const what = vendorKind ? 'player' : 'media';
     failure = {
-      kind: vendorKind ? 'script' : 'media',
+      reason: vendorKind ? 'script' : 'media',
       message: `The ${what} was not ready within ${timedOutMs / 1000} s`,
       retryable: true,
     };
-  } else if (e.kind === 'script') failure = { kind: 'script', message: e.message, retryable: e.retryable };
+  } else if (e.reason === 'script') failure = { reason: 'script', message: e.message, retryable: e.retryable };
   const sdkNotice = kind === 'vimeo' ? 'vimeoScript' : 'youtubeScript';
-  const notice = failure.kind === 'script' ? sdkNotice : failure.kind === 'vendor' ? 'vendorError' : 'mediaError';
-  return new ItemLoadError(failure, notice, failure.kind === 'media');
+  const notice = failure.reason === 'script' ? sdkNotice : failure.reason === 'vendor' ? 'vendorError' : 'mediaError';
+  return new ItemLoadError(failure, notice, failure.reason === 'media');
 }

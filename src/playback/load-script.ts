@@ -1,20 +1,24 @@
 import { safeUrl } from '../content/url';
-import { realClock, type Clock } from './clock';
+import { realClock, type Clock } from '../core/clock';
 import type { PlayerError } from './types';
 
 /**
- * A load failure that carries a PlayerError shape (`kind`, `message`, optional `code`), so callers can read
- * `.kind` while still getting a real Error (stack, `instanceof`).
+ * A load failure that carries a PlayerError shape (`reason`, `message`, optional `code`), so callers can read
+ * `.reason` while still getting a real Error (stack, `instanceof`).
  */
 export class PlayerLoadError extends Error implements PlayerError {
-  readonly kind: PlayerError['kind'];
+  readonly reason: PlayerError['reason'];
   readonly code?: number | string;
   readonly retryable?: boolean;
 
-  constructor(kind: PlayerError['kind'], message: string, options: { code?: number | string; cause?: unknown; retryable?: boolean } = {}) {
+  constructor(
+    reason: PlayerError['reason'],
+    message: string,
+    options: { code?: number | string; cause?: unknown; retryable?: boolean } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'PlayerLoadError';
-    this.kind = kind;
+    this.reason = reason;
     if (options.code !== undefined) this.code = options.code;
     if (options.retryable !== undefined) this.retryable = options.retryable;
   }
@@ -40,7 +44,10 @@ export const isHttpUrl = (url: string): boolean => safeUrl(url, document.baseURI
 export const TRUSTED_TYPES_POLICY = 'patient-ed-player';
 
 interface TrustedTypesLike {
-  createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown };
+  createPolicy(
+    name: string,
+    rules: { createScriptURL(url: string): string },
+  ): { createScriptURL(url: string): unknown };
 }
 
 /** The SDK URLs the policy accepts: those the player was asked to load (its defaults, or its attributes'). */
@@ -81,7 +88,12 @@ function trustedScriptUrl(url: string): string {
  * Left out, among others: top navigation (the frame never moves the host page), forms, modal dialogs, downloads,
  * pointer lock, orientation lock and presentation (casting, which the player's hidden controls do not offer).
  */
-export const VENDOR_FRAME_SANDBOX = ['allow-scripts', 'allow-same-origin', 'allow-popups', 'allow-popups-to-escape-sandbox'] as const;
+export const VENDOR_FRAME_SANDBOX = [
+  'allow-scripts',
+  'allow-same-origin',
+  'allow-popups',
+  'allow-popups-to-escape-sandbox',
+] as const;
 
 /** The features the player iframes are granted (Permissions Policy), for the vendor's origin only: nothing else. */
 export const VENDOR_FRAME_ALLOW = ['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture'] as const;
@@ -96,8 +108,8 @@ export function createVendorFrame(src: string, title: string): HTMLIFrameElement
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', VENDOR_FRAME_SANDBOX.join(' '));
   iframe.allow = VENDOR_FRAME_ALLOW.join('; ');
-  // No `allowfullscreen`: every supported browser reads `fullscreen` in `allow` (vendor origin only), and Chromium warns
-  // in the page's console on every load when both are set.
+  // No `allowfullscreen`: every supported browser reads `fullscreen` in `allow` (vendor origin only), and Chromium
+  // warns in the page's console on every load when both are set.
   iframe.referrerPolicy = 'strict-origin-when-cross-origin';
   iframe.title = title;
   iframe.src = src;
@@ -162,11 +174,16 @@ export function loadScript(url: string, opts: LoadScriptOptions = {}): Promise<v
   }
   // Only an http(s) script URL is ever injected (a `javascript:` or `data:` URL from an attribute is refused).
   // (Trying again cannot help: the URL is the page's choice.)
-  if (!isHttpUrl(url)) return Promise.reject(new PlayerLoadError('script', `Refused script URL '${url.slice(0, 100)}' (only http and https)`, { retryable: false }));
+  if (!isHttpUrl(url))
+    return Promise.reject(
+      new PlayerLoadError('script', `Refused script URL '${url.slice(0, 100)}' (only http and https)`, {
+        retryable: false,
+      }),
+    );
   sdkUrls.add(url);
   const doc = document;
   let cache = loads.get(doc);
-  if (!cache) loads.set(doc, (cache = new Map()));
+  if (!cache) loads.set(doc, (cache = new Map<string, Promise<void>>()));
   const shared = cache.get(url) ?? inject(doc, url, timeoutMs, clock, cache);
   if (!signal) return shared;
 
@@ -182,7 +199,8 @@ export function loadScript(url: string, opts: LoadScriptOptions = {}): Promise<v
         cleanup();
         resolve();
       },
-      (error: unknown) => {
+      // The shared load rejects only with a PlayerLoadError (inject).
+      (error: Error) => {
         cleanup();
         reject(error);
       },

@@ -33,7 +33,14 @@ export const LOADERS: readonly MediaLoader[] = [
     preload: html5,
     // The provider's video call: the file (or video id) in the item's voice-over language.
     source: ({ item, client, language, cdn, api, signal, audioDescriptions }) =>
-      api.videoSource(client, item.file ?? item.videoId ?? '', language, cdn, signal, audioDescriptions && item.audioDescriptions.includes(language)),
+      api.videoSource(
+        client,
+        item.file ?? item.videoId ?? '',
+        language,
+        cdn,
+        signal,
+        audioDescriptions && item.audioDescriptions.includes(language),
+      ),
     load: async (ctx) => (await html5()).createHtml5Adapter(ctx),
   },
   {
@@ -44,7 +51,7 @@ export const LOADERS: readonly MediaLoader[] = [
   },
 ];
 
-/** Player type by media (spec section 2): YouTube, Vimeo, custom/video (html5), else slides. */
+/** Player type by media: YouTube, Vimeo, custom/video (html5), else slides. */
 export function loaderFor(item: PlaylistItem): MediaLoader {
   return LOADERS.find((l) => l.canPlay(item))!;
 }

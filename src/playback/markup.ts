@@ -1,4 +1,4 @@
-import type { PlaybackState } from '../state/player-state';
+import type { PlaybackState } from '../state/player-store';
 import { PLAYER_STATE, type PlayerTime } from './timing';
 
 /** How playback was when the markup route was entered (the overlay resumes it on leaving, if it was playing). */
@@ -22,9 +22,9 @@ export class Markup {
   constructor(private readonly time: PlayerTime) {}
 
   /** The markup route is entered: remember how playback was; false when it was entered already (no second pause). */
-  enter(pb: Pick<PlaybackState, 'player' | 'key' | 'index'>): boolean {
+  enter(pb: Pick<PlaybackState, 'playerState' | 'key' | 'index'>): boolean {
     if (this.entry) return false;
-    this.entry = { playing: pb.player === PLAYER_STATE.PLAYING, key: pb.key, index: pb.index };
+    this.entry = { playing: pb.playerState === PLAYER_STATE.PLAYING, key: pb.key, index: pb.index };
     return true;
   }
 

@@ -1,8 +1,8 @@
 import type { Chapter, Playlist, PlaylistItem } from '../content/playlist';
 import { dispatchPlayerEvent } from '../core/events';
-import type { NoticeKey, PlayerState } from '../state/player-state';
-import { ANALYTICS, type AnalyticsEvent } from './analytics';
-import { realClock, type Clock } from './clock';
+import type { NoticeKey, PlayerStore } from '../state/player-store';
+import { ANALYTICS, type AnalyticsEvent } from '../core/analytics';
+import { realClock, type Clock } from '../core/clock';
 import type { OpenerDeps } from './item-load';
 import { IDLE, lifecycle, reported, type Lifecycle, type LifecycleEvent } from './lifecycle';
 import { Markup, type MarkupEntry } from './markup';
@@ -17,7 +17,7 @@ import { Volume } from './volume';
 import { Watchdog } from './watchdog';
 
 export interface EngineDeps extends OpenerDeps {
-  state: PlayerState;
+  state: PlayerStore;
   host: HTMLElement;
   /** Time for every timer of playback: the poll, the watchdog, the notices, the adapters (a fake one in tests). */
   clock?: () => Clock;
@@ -98,8 +98,8 @@ export abstract class MediaCommands {
     if (was.name === 'recovering' && this.life.name !== 'recovering') this.watchdog.cancelReload();
     const pb = this.pb;
     const state = reported(this.life);
-    if (pb.player === state) return;
-    pb.player = state;
+    if (pb.playerState === state) return;
+    pb.playerState = state;
     const { duration, currentTime } = pb;
     const timed = state === PLAYER_STATE.PLAYING || state === PLAYER_STATE.PAUSED || state === PLAYER_STATE.ENDED;
     dispatchPlayerEvent(this.deps.host, 'statechange', timed ? { state, duration, currentTime } : { state });
@@ -172,7 +172,7 @@ export abstract class MediaCommands {
       this.to({ type: 'queue' });
       return true;
     }
-    if (this.pb.player === PLAYER_STATE.ENDED) {
+    if (this.pb.playerState === PLAYER_STATE.ENDED) {
       // Replay: from the start, with progress, captions, milestones and end detection running again.
       this.viewing = newViewing(this.viewing);
       this.seek(0);
@@ -192,7 +192,7 @@ export abstract class MediaCommands {
         this.pb.awaitingTap = isTouchDevice();
         this.notify('error', 'restricted');
       } else if (name !== 'AbortError') {
-        this.fail({ kind: 'media', message: (error as Error)?.message ?? String(error) }, 'mediaError');
+        this.fail({ reason: 'media', message: (error as Error)?.message ?? String(error) }, 'mediaError');
       }
       return false;
     }
@@ -210,7 +210,7 @@ export abstract class MediaCommands {
   }
 
   toggle(): Promise<boolean> | boolean {
-    return this.pb.player === PLAYER_STATE.PLAYING ? this.pause() : this.play();
+    return this.pb.playerState === PLAYER_STATE.PLAYING ? this.pause() : this.play();
   }
 
   /**
@@ -218,7 +218,7 @@ export abstract class MediaCommands {
    * watched, and moving to the next item before this one ended, are refused.
    */
   canSkip(): boolean {
-    return this.pb.playlist?.allowSkipping !== false || this.pb.player === PLAYER_STATE.ENDED;
+    return this.pb.playlist?.allowSkipping !== false || this.pb.playerState === PLAYER_STATE.ENDED;
   }
 
   seek(seconds: number): boolean {
@@ -275,7 +275,7 @@ export abstract class MediaCommands {
   }
 
   /** Set index: out of range or negative resets to 0; reports true. A play queued for the item left is dropped. */
-  setIndex(index: number, autoplay = this.pb.player === PLAYER_STATE.PLAYING): boolean {
+  setIndex(index: number, autoplay = this.pb.playerState === PLAYER_STATE.PLAYING): boolean {
     const playlist = this.pb.playlist;
     if (!playlist) return false;
     this.pendingSeek = undefined; // a seek asked for the item left behind

@@ -1,4 +1,4 @@
-import type { IndicatorKind, NoticeKey, PlayerState } from '../state/player-state';
+import type { IndicatorKind, NoticeKey, PlayerStore } from '../state/player-store';
 import type { PlayerTime } from './timing';
 
 /**
@@ -12,7 +12,7 @@ export class Notices {
   private indicatorTimer?: number;
 
   constructor(
-    private readonly state: () => PlayerState,
+    private readonly state: () => PlayerStore,
     private readonly time: PlayerTime,
   ) {}
 

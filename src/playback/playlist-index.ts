@@ -1,4 +1,4 @@
-/** Playlist index rules (spec section 4). Each returns the new index and `true` (the spec's report). */
+/** Playlist index rules. Each move is reported as made (`true`), even when the index stays or wraps. */
 
 /** Out of range or negative (or not an integer) resets to 0. */
 export function setIndex(index: unknown, length: number): number {
@@ -9,4 +9,5 @@ export function setIndex(index: unknown, length: number): number {
 export const prevIndex = (index: number): number => Math.max(0, index - 1);
 
 /** Next at the last wraps to 0. */
-export const nextIndex = (index: number, length: number): number => (length <= 0 || index >= length - 1 ? 0 : index + 1);
+export const nextIndex = (index: number, length: number): number =>
+  length <= 0 || index >= length - 1 ? 0 : index + 1;

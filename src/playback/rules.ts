@@ -1,9 +1,9 @@
 /**
- * The playback rules of spec section 4, as pure functions over plain data: no DOM, no state store, no
- * timers. The engine applies them; test/playback-rules.test.ts checks them.
+ * The playback rules (ended, volume, skipping, milestones, chapters, languages), as pure functions over plain
+ * data: no DOM, no state store, no timers. The engine applies them; test/playback-rules.test.ts checks them.
  */
 import type { Chapter, Playlist, PlaylistItem } from '../content/playlist';
-import { PERCENT_MILESTONES } from './analytics';
+import { PERCENT_MILESTONES } from '../core/analytics';
 import { TIMING } from './timing';
 
 /** Ended when the time passes the duration, reaches 100 %, or less than 0.1 s remain. */
@@ -28,26 +28,42 @@ export function withVolume(model: VolumeModel, volume: number): VolumeModel {
 }
 
 /** Mute remembers the current volume. */
-export const muted = (model: VolumeModel): VolumeModel => ({ ...model, muted: true, unmuteVolume: model.volume > 0 ? model.volume : model.unmuteVolume });
+export const muted = (model: VolumeModel): VolumeModel => ({
+  ...model,
+  muted: true,
+  unmuteVolume: model.volume > 0 ? model.volume : model.unmuteVolume,
+});
 
 /** Unmute restores the remembered volume, else 1. */
-export const unmuted = (model: VolumeModel): VolumeModel => ({ ...model, muted: false, volume: model.unmuteVolume > 0 ? model.unmuteVolume : 1 });
+export const unmuted = (model: VolumeModel): VolumeModel => ({
+  ...model,
+  muted: false,
+  volume: model.unmuteVolume > 0 ? model.unmuteVolume : 1,
+});
 
 /** A volume step (keyboard, buttons), rounded to whole percents. */
-export const steppedVolume = (model: VolumeModel, delta: number): number => Math.round(((model.muted ? 0 : model.volume) + delta) * 100) / 100;
+export const steppedVolume = (model: VolumeModel, delta: number): number =>
+  Math.round(((model.muted ? 0 : model.volume) + delta) * 100) / 100;
 
 // ---- skipping -----------------------------------------------------------------------------------
 
 /**
  * Continuous playback moves the furthest point watched; a jump (a seek, more than 1 s at once) does not.
  */
-export const furthestWatched = (watched: number, time: number): number => (time > watched && time - watched < 1 ? time : watched);
+export const furthestWatched = (watched: number, time: number): number =>
+  time > watched && time - watched < 1 ? time : watched;
 
 /**
  * Where a seek lands: within [0, duration]; when skipping is not allowed, not past the furthest point
  * watched (or the current time).
  */
-export function seekTarget(target: number, duration: number, canSkip: boolean, watched: number, current: number): number {
+export function seekTarget(
+  target: number,
+  duration: number,
+  canSkip: boolean,
+  watched: number,
+  current: number,
+): number {
   const t = Math.min(Math.max(0, target), duration > 0 ? duration : Infinity);
   return canSkip ? t : Math.min(t, Math.max(watched, current));
 }
@@ -55,7 +71,8 @@ export function seekTarget(target: number, duration: number, canSkip: boolean, w
 // ---- analytics progress -------------------------------------------------------------------------
 
 /** The percent milestones newly passed at `percent` (each is reported once per viewing). */
-export const newMilestones = (sent: ReadonlySet<number>, percent: number): number[] => PERCENT_MILESTONES.filter((m) => percent >= m && !sent.has(m));
+export const newMilestones = (sent: ReadonlySet<number>, percent: number): number[] =>
+  PERCENT_MILESTONES.filter((m) => percent >= m && !sent.has(m));
 
 /**
  * The chapters whose start continuous playback crossed between `from` and `to` (seconds): a chapter step

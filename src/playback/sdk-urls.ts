@@ -12,7 +12,12 @@ export const SDK_ATTRIBUTES: Record<SdkKind, string> = { youtube: 'youtube-api-u
  * (a clinic's self-hosted copy). Another host is taken only from script, through the element's property
  * (`youtubeApiUrl`, `vimeoApiUrl`), which markup cannot set. `refused` hears of a URL left out.
  */
-export function sdkUrlFromMarkup(kind: SdkKind, raw: unknown, pageUrl: string, refused?: (url: string) => void): string | undefined {
+export function sdkUrlFromMarkup(
+  kind: SdkKind,
+  raw: unknown,
+  pageUrl: string,
+  refused?: (url: string) => void,
+): string | undefined {
   const url = safeUrl(raw, pageUrl);
   if (!url) return undefined;
   if (url === DEFAULT_SCRIPTS[kind] || new URL(url).origin === new URL(pageUrl).origin) return url;

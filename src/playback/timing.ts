@@ -1,6 +1,8 @@
-import type { Clock } from './clock';
+import type { Clock } from '../core/clock';
 
-/** Timings and limits of spec section 9, declared once. */
+export { PLAYER_STATE, type PlayerStateValue } from '../core/player-states';
+
+/** The player's timings and limits, declared once. */
 export const TIMING = {
   indicatorMs: 350,
   controlsHideMouseMs: 4000,
@@ -36,7 +38,3 @@ export interface PlayerTime {
   clock(): Clock;
   timing(): Timing;
 }
-
-/** Player state reported to a host (spec section 4). */
-export const PLAYER_STATE = { NOT_READY: -1, IDLE: 0, PLAYING: 1, PAUSED: 2, ENDED: 9 } as const;
-export type PlayerStateValue = (typeof PLAYER_STATE)[keyof typeof PLAYER_STATE];

@@ -1,10 +1,9 @@
 import type { PlaylistItem } from '../content/playlist';
 import type { ProviderApi } from '../content/provider';
-import type { Clock } from './clock';
+import type { Clock } from '../core/clock';
+import type { MediaKind, PlayerError } from '../state/media-types';
 
-/** Media kinds, one loader + adapter each (spec section 2, player type by media). */
-export const MEDIA_KINDS = ['html5', 'slides', 'youtube', 'vimeo'] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
+export { MEDIA_KINDS, type MediaKind, type PlayerError } from '../state/media-types';
 
 /**
  * What an adapter reports to the engine. Vendor details (YouTube state numbers, Vimeo promises,
@@ -23,16 +22,6 @@ export interface AdapterEvents {
   durationChange(duration: number): void;
   /** A media or vendor error; `message` is shown to the visitor (already human-readable, English). */
   error(error: PlayerError): void;
-}
-
-export interface PlayerError {
-  /** 'media' (media element error), 'script' (SDK failed to load), 'restricted' (play() refused), 'source' (source call failed). */
-  kind: 'media' | 'script' | 'restricted' | 'source' | 'vendor';
-  /** Vendor or MediaError code when there is one. */
-  code?: number | string;
-  message: string;
-  /** Whether trying again may help (by default: all but a vendor's refusal). */
-  retryable?: boolean;
 }
 
 /** One narrow interface for every media kind. */

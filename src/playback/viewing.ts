@@ -1,5 +1,5 @@
 import type { PlaylistItem } from '../content/playlist';
-import { ANALYTICS, type AnalyticsEvent } from './analytics';
+import { ANALYTICS, type AnalyticsEvent } from '../core/analytics';
 import { crossedChapters, furthestWatched, newMilestones } from './rules';
 
 /**

@@ -1,4 +1,4 @@
-import type { IndicatorKind, PlaybackState } from '../state/player-state';
+import type { IndicatorKind, PlaybackState } from '../state/player-store';
 import { muted, steppedVolume, unmuted, withVolume, type VolumeModel } from './rules';
 
 export interface VolumeDeps {

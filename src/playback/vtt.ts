@@ -1,9 +1,6 @@
-/** A caption cue: seconds and plain text (no markup is ever rendered as HTML). */
-export interface Cue {
-  start: number;
-  end: number;
-  text: string;
-}
+import type { Cue } from '../state/media-types';
+
+export type { Cue };
 
 /**
  * The longest cue text kept (characters, after tags are stripped); the rest of a longer cue is dropped. A cue is

@@ -14,9 +14,9 @@ export type Lost = 'no' | 'yes' | 'told';
  */
 export function failureReport(
   lost: Lost,
-  error: Pick<PlayerError, 'kind'> & { retryable: boolean },
+  error: Pick<PlayerError, 'reason'> & { retryable: boolean },
 ): { lost: Lost; retrying: boolean; tell: boolean } {
-  const retrying = lost !== 'no' && error.retryable && (error.kind === 'media' || error.kind === 'source');
+  const retrying = lost !== 'no' && error.retryable && (error.reason === 'media' || error.reason === 'source');
   if (retrying && lost === 'told') return { lost, retrying, tell: false };
   return { lost: retrying ? 'told' : lost === 'no' ? 'no' : 'yes', retrying, tell: true };
 }
@@ -102,7 +102,7 @@ export class Watchdog {
   }
 
   /** A failure: whether to tell it; once given up, a failure that may pass calls `retry` after `retryEveryMs`. */
-  failed(error: Pick<PlayerError, 'kind'> & { retryable: boolean }, retry: () => void): boolean {
+  failed(error: Pick<PlayerError, 'reason'> & { retryable: boolean }, retry: () => void): boolean {
     const report = failureReport(this.lost, error);
     this.lost = report.lost;
     if (report.retrying) {

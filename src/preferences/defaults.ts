@@ -1,7 +1,9 @@
 /**
- * Preference names, defaults and types: declared once (spec section 3). Every other
+ * Preference names, defaults and types: declared once. Every other
  * preference table (query aliases, storage validation, attribute names) derives from here.
  */
+import { LANGUAGES } from '../i18n/languages.js';
+
 export const DEFAULT_PREFERENCES = {
   autoplay: 0,
   audio: 1,
@@ -43,7 +45,7 @@ export const DEFAULT_PREFERENCES = {
   ccFontOpacity: 'FF',
   ccBackgroundColor: '#000000',
   ccBackgroundOpacity: 'BF',
-  reseller: { brand: '', brandImage: '', name: '', url: '' } as Reseller,
+  reseller: { brand: '', brandImage: '', name: '', url: '' },
   notes: {} as Record<string, string>,
   titles: {} as Record<string, Record<string, string>>,
 };
@@ -71,13 +73,13 @@ export const CAPTION_STYLE_KEYS = [
   'ccBackgroundOpacity',
 ] as const satisfies readonly PreferenceKey[];
 
-/** Interface languages (spec section 9). */
-export const LANGUAGES = ['en', 'es', 'de', 'ar', 'pt'] as const;
+/** The interface languages (declared in ../i18n/languages.js, which plain Node reads too). */
+export { LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
 export const isLanguage = (v: unknown): v is Language =>
   typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
-/** Stored preferences: keys and version (spec section 3, Storage). */
+/** Stored preferences: their storage keys, and the version string stored beside them. */
 export const STORAGE_KEY = 'patient-ed-player.preferences';
 export const STORAGE_VERSION_KEY = 'patient-ed-player.version';
 export const STORAGE_VERSION = '9.0.76';

@@ -28,21 +28,35 @@ function storage(): Storage | null {
 
 /** Every client's list, validated; anything unreadable is an empty list. */
 function readAll(): Record<string, Favorite[]> {
-  const out: Record<string, Favorite[]> = Object.create(null);
+  const out = Object.create(null) as Record<string, Favorite[]>;
   try {
     const raw = storage()?.getItem(FAVORITES_KEY);
     if (!raw) return out;
     const parsed = JSON.parse(raw) as { v?: unknown; clients?: unknown };
-    if (parsed?.v !== FAVORITES_VERSION || !parsed.clients || typeof parsed.clients !== 'object' || Array.isArray(parsed.clients)) return out;
+    if (
+      parsed?.v !== FAVORITES_VERSION ||
+      !parsed.clients ||
+      typeof parsed.clients !== 'object' ||
+      Array.isArray(parsed.clients)
+    )
+      return out;
     for (const [client, list] of Object.entries(parsed.clients as Record<string, unknown>)) {
       if (!Array.isArray(list)) continue;
       const seen = new Set<string>();
-      out[client] = list.flatMap((f: unknown) => {
-        const { code, label, file } = (f ?? {}) as Record<string, unknown>;
-        if (typeof code !== 'string' || !CODE.test(code) || seen.has(code)) return [];
-        seen.add(code);
-        return [{ code, label: typeof label === 'string' ? label.slice(0, 300) : null, ...(typeof file === 'string' && FILE.test(file) ? { file } : {}) }];
-      }).slice(-MAX_FAVORITES);
+      out[client] = list
+        .flatMap((f: unknown) => {
+          const { code, label, file } = (f ?? {}) as Record<string, unknown>;
+          if (typeof code !== 'string' || !CODE.test(code) || seen.has(code)) return [];
+          seen.add(code);
+          return [
+            {
+              code,
+              label: typeof label === 'string' ? label.slice(0, 300) : null,
+              ...(typeof file === 'string' && FILE.test(file) ? { file } : {}),
+            },
+          ];
+        })
+        .slice(-MAX_FAVORITES);
     }
   } catch {
     /* corrupt JSON or throwing storage: nothing stored */

@@ -19,5 +19,5 @@ export function mergePreferences({ account, query, local, session = {} }: Prefer
     ...account,
     ...query,
     ...(skipLocal ? session : local),
-  } as Preferences;
+  };
 }

@@ -4,7 +4,7 @@ import { FAVORITES_KEY, readFavorites, withFavorite, writeFavorites, type Favori
 import type { PreferenceLayers } from './merge';
 import { readStoredAnswer, saveLayers } from './storage';
 
-/** The part of a player's state (a valtio proxy, src/state/player-state.ts) that storage feeds and keeps. */
+/** The part of a player's state (a valtio proxy, src/state/player-store.ts) that storage feeds and keeps. */
 export interface PersistedState {
   layers: PreferenceLayers;
   /** The client whose account layer and favourites are loaded. */

@@ -1,7 +1,7 @@
 import { DEFAULT_PREFERENCES, PREFERENCE_KEYS, type PartialPreferences, type PreferenceKey } from './defaults';
 
 /**
- * Query aliases (spec section 3): query name -> preference name. `invert` flips a 0/1 switch.
+ * Query aliases: query name -> preference name. `invert` flips a 0/1 switch.
  * `language` / `lang` are special: they set menu, caption and voice-over languages together.
  */
 export const QUERY_ALIASES = {
@@ -29,7 +29,7 @@ export const QUERY_OPTION_NAMES = [
 ];
 
 /**
- * Value coercion of the query (spec section 3): true/on/scale -> 1, false/off -> 0; values containing
+ * Value coercion of the query: true/on/scale -> 1, false/off -> 0; values containing
  * %, auto or px stay text; other numerics become integers; anything else stays text.
  */
 export function coerceQueryValue(raw: string): string | number {
@@ -66,7 +66,8 @@ export function coerceToPreference(key: PreferenceKey, value: unknown): unknown 
   }
   if (typeof def === 'string') {
     if (typeof value === 'string') return key === 'color' ? normaliseColor(value) : value;
-    if (typeof value === 'number' && Number.isFinite(value)) return key === 'color' ? normaliseColor(String(value)) : String(value);
+    if (typeof value === 'number' && Number.isFinite(value))
+      return key === 'color' ? normaliseColor(String(value)) : String(value);
     return undefined;
   }
   if (def && typeof def === 'object') {
@@ -75,7 +76,7 @@ export function coerceToPreference(key: PreferenceKey, value: unknown): unknown 
   return undefined;
 }
 
-/** A colour gets a # prefix if missing (spec section 5). */
+/** A colour gets a # prefix if missing. */
 export function normaliseColor(value: string): string {
   const v = value.trim();
   return /^[0-9a-f]{3,8}$/i.test(v) ? `#${v}` : v;
@@ -110,5 +111,5 @@ export function queryLayerFrom(entries: Iterable<[string, string]>): PartialPref
     const coerced = coerceToPreference(key, value);
     if (coerced !== undefined) out[key] = coerced;
   }
-  return out as PartialPreferences;
+  return out;
 }

@@ -38,7 +38,7 @@ export function sanitizeLayer(value: unknown): PartialPreferences {
     const coerced = coerceToPreference(key, (value as Record<string, unknown>)[key]);
     if (coerced !== undefined) out[key] = coerced;
   }
-  return out as PartialPreferences;
+  return out;
 }
 
 function getStorage(): Storage | null {
@@ -60,7 +60,12 @@ export function readStored(): StoredPreferences {
  * did (they read as empties).
  */
 export function readStoredAnswer(): { stored: StoredPreferences; answered: boolean } {
-  const empty: StoredPreferences = { account: Object.create(null), local: {}, users: Object.create(null), order: [] };
+  const empty: StoredPreferences = {
+    account: Object.create(null) as StoredPreferences['account'],
+    local: {},
+    users: Object.create(null) as StoredPreferences['users'],
+    order: [],
+  };
   let raw: string | null;
   try {
     const storage = getStorage();
@@ -80,24 +85,32 @@ function parseStored(raw: string | null): StoredPreferences | undefined {
     if (!parsed || typeof parsed !== 'object') return undefined;
     const { account, local, users, order } = parsed as Record<string, unknown>;
     // No prototype: a stored "__proto__" client key stays an ordinary key.
-    const accounts: Record<string, PartialPreferences> = Object.create(null);
+    const accounts = Object.create(null) as Record<string, PartialPreferences>;
     if (account && typeof account === 'object' && !Array.isArray(account)) {
       for (const [client, layer] of Object.entries(account)) accounts[client] = sanitizeLayer(layer);
     }
-    const userIds: Record<string, string> = Object.create(null);
+    const userIds = Object.create(null) as Record<string, string>;
     if (users && typeof users === 'object' && !Array.isArray(users)) {
-      for (const [client, id] of Object.entries(users)) if (typeof id === 'string' && USER_ID.test(id)) userIds[client] = id;
+      for (const [client, id] of Object.entries(users))
+        if (typeof id === 'string' && USER_ID.test(id)) userIds[client] = id;
     }
     // The saved order of the clients it still has; any other (an older format) counts as older than those.
-    const listed = Array.isArray(order) ? order.filter((c): c is string => typeof c === 'string' && Object.hasOwn(accounts, c)) : [];
+    const listed = Array.isArray(order)
+      ? order.filter((c): c is string => typeof c === 'string' && Object.hasOwn(accounts, c))
+      : [];
     const known = new Set(listed);
-    return { account: accounts, local: sanitizeLayer(local), users: userIds, order: [...Object.keys(accounts).filter((c) => !known.has(c)), ...new Set(listed)] };
+    return {
+      account: accounts,
+      local: sanitizeLayer(local),
+      users: userIds,
+      order: [...Object.keys(accounts).filter((c) => !known.has(c)), ...new Set(listed)],
+    };
   } catch {
     return undefined;
   }
 }
 
-/** Persist; storage failures (quota, disabled storage) are silently ignored (spec section 8). */
+/** Persist; storage failures (quota, disabled storage) are silently ignored. */
 export function writeStored(stored: StoredPreferences): boolean {
   try {
     const storage = getStorage();
@@ -115,7 +128,12 @@ export function writeStored(stored: StoredPreferences): boolean {
  * Save one client's account layer and the local layer, keeping other clients' cached accounts; with a
  * `userId`, also the user id the client's configuration named (null: none).
  */
-export function saveLayers(client: string | undefined, account: PartialPreferences, local: PartialPreferences, userId?: string | null): boolean {
+export function saveLayers(
+  client: string | undefined,
+  account: PartialPreferences,
+  local: PartialPreferences,
+  userId?: string | null,
+): boolean {
   const stored = readStored();
   if (client) {
     // The most recent last; only the latest clients are kept, so saving never stops for want of space.

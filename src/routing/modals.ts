@@ -1,7 +1,8 @@
 /**
- * The modal child routes, declared once: where each is allowed, its kind, the catalog of its body's strings and what
- * it starts as it is entered (their titles: ./modal-titles.ts). The route grammar (./routes.ts) takes its names from
- * here, the route table (./route-table.ts) its work; the lazily loaded bodies are src/screens/modal-bodies.ts's.
+ * The modal child routes, declared once: where each is allowed, how it is presented, the catalog of its body's
+ * strings and what it starts as it is entered (their titles: ./modal-titles.ts). The route grammar (./routes.ts)
+ * takes its names from here, the route table (./route-table.ts) its work; the lazily loaded bodies are
+ * src/screens/modal-bodies.ts's.
  */
 import type { CatalogName } from '../i18n/locales';
 import type { LoaderName } from './work';
@@ -13,15 +14,15 @@ import type { LoaderName } from './work';
 export type ModalScope = 'shared' | 'player' | 'menu';
 
 /**
- * `dialog`: focus trapped, the stage behind it inert, Escape returns to the parent route.
+ * How a modal is presented. `dialog`: focus trapped, the stage behind it inert, Escape returns to the parent route.
  * `overlay`: the stage stays visible and live (annotation over the frame, a panel beside the video);
  * Escape returns too. Keyboard shortcuts are off under both.
  */
-export type ModalKind = 'dialog' | 'overlay';
+export type ModalPresentation = 'dialog' | 'overlay';
 
 export interface ModalData {
   scope: ModalScope;
-  kind: ModalKind;
+  presentation: ModalPresentation;
   /** The catalog of the body's strings, loaded with it (the entry's `messages` when absent). */
   catalog?: CatalogName;
   /** What takes the focus when it opens (a selector inside the dialog). */
@@ -33,7 +34,7 @@ export interface ModalData {
 /** The menu's search dialog, for search and search-next. */
 const SEARCH_DIALOG = {
   scope: 'menu',
-  kind: 'dialog',
+  presentation: 'dialog',
   catalog: 'search',
   initialFocus: '[type=search]',
   // The session starts building its index (or loading its client) with the chunk.
@@ -41,10 +42,10 @@ const SEARCH_DIALOG = {
 } as const satisfies ModalData;
 
 /** A player modal (its body is in the player modals' chunk). */
-const PLAYER_DIALOG = { scope: 'player', kind: 'dialog', catalog: 'player' } as const satisfies ModalData;
+const PLAYER_DIALOG = { scope: 'player', presentation: 'dialog', catalog: 'player' } as const satisfies ModalData;
 
 /** A screen of the shared set (settings, share, embed). */
-const SHARED_DIALOG = { scope: 'shared', kind: 'dialog', catalog: 'settings' } as const satisfies ModalData;
+const SHARED_DIALOG = { scope: 'shared', presentation: 'dialog', catalog: 'settings' } as const satisfies ModalData;
 
 export const MODAL_DATA = {
   // Player modal children.
@@ -53,7 +54,7 @@ export const MODAL_DATA = {
   'chapters/:chapter': PLAYER_DIALOG,
   markup: {
     scope: 'player',
-    kind: 'overlay',
+    presentation: 'overlay',
     // Fabric.js loads with its body; its catalog is requested beside it (not once the chunk is in).
     catalog: 'annotation',
     // Entering pauses at once (not once the chunk is in), remembering whether it was playing.
@@ -61,7 +62,7 @@ export const MODAL_DATA = {
   },
   list: PLAYER_DIALOG,
   info: PLAYER_DIALOG,
-  transcript: { ...PLAYER_DIALOG, kind: 'overlay' },
+  transcript: { ...PLAYER_DIALOG, presentation: 'overlay' },
   extras: PLAYER_DIALOG,
   // Navigation modal children.
   search: SEARCH_DIALOG,

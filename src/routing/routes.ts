@@ -1,11 +1,11 @@
 import { isMenuCode } from '../content/profile';
 import { NAVIGATION_MODALS, PLAYER_MODALS, parentModal, type ModalName } from './modals';
 
-/** Route names (spec section 2), declared once. */
+/** Route names, declared once. */
 export const ROUTE_NAMES = ['root', 'error', 'client', 'open', 'navigation', 'playlist', 'collection-item'] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
-// Modal child routes: names, scopes and kinds are declared once, in ./modals.ts.
+// Modal child routes: names, scopes and presentations are declared once, in ./modals.ts.
 export { NAVIGATION_MODALS, PLAYER_MODALS, SHARED_MODALS, type ModalName } from './modals';
 
 export interface MatchedRoute {
@@ -17,7 +17,10 @@ export interface MatchedRoute {
   modal?: ModalName;
   /** The chapter parameter of chapters/{chapter}. */
   chapter?: string;
-  /** Path of the parent route a modal returns to: its parent modal (settings/captions/font-size -> settings/captions), else the screen. */
+  /**
+   * Path of the parent route a modal returns to: its parent modal (settings/captions/font-size -> settings/captions),
+   * else the screen.
+   */
   returnPath?: string;
   /** Path of the screen under a modal (the menu or player route itself). */
   screenPath?: string;
@@ -42,16 +45,22 @@ export const paths = {
   open: (client: string, code?: string) => `/${enc(client)}/open${code ? `/${enc(code)}` : ''}`,
   navigation: (client: string, code?: string) => `/${enc(client)}/menu${code ? `/${enc(code)}` : ''}`,
   playlist: (client: string, code: string) => `/${enc(client)}/player/${enc(code)}`,
-  collectionItem: (client: string, collection: string, code: string) => `/${enc(client)}/player/${enc(collection)}/${enc(code)}/`,
+  collectionItem: (client: string, collection: string, code: string) =>
+    `/${enc(client)}/player/${enc(collection)}/${enc(code)}/`,
   /** Append a modal child to a parent path. */
   modal: (parent: string, modal: string) => `${parent.replace(/\/$/, '')}/${modal}`,
 };
 
-function matchModal(rest: string[], allowed: readonly string[], player: boolean): Pick<MatchedRoute, 'modal' | 'chapter'> | null {
+function matchModal(
+  rest: string[],
+  allowed: readonly string[],
+  player: boolean,
+): Pick<MatchedRoute, 'modal' | 'chapter'> | null {
   if (rest.length === 0) return {};
   const joined = rest.join('/');
   if (allowed.includes(joined)) return { modal: joined as ModalName };
-  if (player && rest.length === 2 && rest[0] === 'chapters') return { modal: 'chapters/:chapter', chapter: dec(rest[1]) };
+  if (player && rest.length === 2 && rest[0] === 'chapters')
+    return { modal: 'chapters/:chapter', chapter: dec(rest[1]) };
   return null;
 }
 
@@ -122,7 +131,9 @@ export function redirectFor(route: MatchedRoute, query: URLSearchParams): string
     case 'client':
       return paths.navigation(route.client!);
     case 'open':
-      return isMenuCode(route.code) ? paths.navigation(route.client!, route.code) : paths.playlist(route.client!, route.code!);
+      return isMenuCode(route.code)
+        ? paths.navigation(route.client!, route.code)
+        : paths.playlist(route.client!, route.code!);
     default:
       return undefined;
   }
@@ -152,15 +163,14 @@ export function resolveRedirects(target: string): string {
   return paths.error();
 }
 
-export const isPlaylistRoute = (path: string) => {
-  const name = matchRoute(path).name;
-  return name === 'playlist' || name === 'collection-item';
-};
+/** The routes that show the player: a playlist, or an item of a collection (modal children included). */
+export const isPlayerRoute = ({ name }: Pick<MatchedRoute, 'name'>) =>
+  name === 'playlist' || name === 'collection-item';
 
 /** The menu's search dialogs (search, search-next): they own the search and taxonomy parameters. */
 export const isSearchRoute = (path: string) => /^\/[^/]+\/menu(\/[^/]+)?\/search(-next)?$/.test(path);
 
-/** Query parameters only playlist routes keep (spec section 2, navigation rules). */
+/** Query parameters only playlist routes keep: a navigation to any other route drops them. */
 export const PLAYLIST_ONLY_PARAMS = ['search', 'taxonomy'] as const;
 
 /**
@@ -171,7 +181,7 @@ export const PLAYLIST_ONLY_PARAMS = ['search', 'taxonomy'] as const;
 export function resolveNavigation(target: string, currentSearch: string): string {
   const [path, ownSearch = ''] = target.split('?');
   const params = new URLSearchParams(ownSearch || currentSearch);
-  if (!isPlaylistRoute(path) && !isSearchRoute(path)) for (const p of PLAYLIST_ONLY_PARAMS) params.delete(p);
+  if (!isPlayerRoute(matchRoute(path)) && !isSearchRoute(path)) for (const p of PLAYLIST_ONLY_PARAMS) params.delete(p);
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }

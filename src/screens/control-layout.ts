@@ -57,4 +57,5 @@ export function layoutControlRow(m: ControlRowMeasure): ControlRowLayout {
 }
 
 /** Layouts are compared to skip a render that would change nothing. */
-export const sameLayout = (a: ControlRowLayout, b: ControlRowLayout) => a.inline === b.inline && a.hideVolume === b.hideVolume && a.wrapped === b.wrapped;
+export const sameLayout = (a: ControlRowLayout, b: ControlRowLayout) =>
+  a.inline === b.inline && a.hideVolume === b.hideVolume && a.wrapped === b.wrapped;

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
-import { usePlayer } from '../app/context';
+import { usePlayer } from './player-context';
 
 /** The product's brand name (used in the client-error heading unless a reseller brand is set). */
 export const BRAND_NAME = 'PatientEd';
 export const SUPPORT_URL = 'https://patient-ed-player.org/support';
 export const CONTACT_URL = 'https://patient-ed-player.org/contact';
 
-/** Client-error screen (spec section 8: missing or unknown client). */
+/** Client-error screen: shown when the client is missing or unknown. */
 const ERROR_CSS = /* css */ `
 .error-screen { max-width: 40em; margin: 2em auto; text-align: center; }
 .error-heading { color: #8a1c1c; }
@@ -35,7 +35,9 @@ export function ErrorScreen({ brand }: { brand?: string }) {
     message: 'For further information on how to troubleshoot this error, please {support} or {contact}',
     values: { support: '\u0000support\u0000', contact: '\u0000contact\u0000' },
   });
-  const parts = sentence.split('\u0000').map((part) => (part === 'support' ? support : part === 'contact' ? contact : part));
+  const parts = sentence
+    .split('\u0000')
+    .map((part) => (part === 'support' ? support : part === 'contact' ? contact : part));
   return (
     <section className="screen error-screen" data-screen="error">
       <h1 className="error-heading">

@@ -1,6 +1,15 @@
 import { useLingui } from '@lingui/react';
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { usePlayer } from '../app/context';
+import {
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { usePlayer } from './player-context';
 import { useSnapshot } from 'valtio';
 import { resolveLabel } from '../content/labels';
 import { ancestry, type Profile, type ProfileNode } from '../content/profile';
@@ -17,7 +26,12 @@ interface MenuScreenProps {
 }
 
 /** Count the distinct leaf items below a node (each node visited once, whatever the data). */
-function countItems(profile: Profile, node: ProfileNode, seen = new Set<string>(), visited = new Set<string>()): number {
+function countItems(
+  profile: Profile,
+  node: ProfileNode,
+  seen = new Set<string>(),
+  visited = new Set<string>(),
+): number {
   if (visited.has(node.code)) return 0;
   visited.add(node.code);
   if (node.layer === 'item') {
@@ -30,6 +44,16 @@ function countItems(profile: Profile, node: ProfileNode, seen = new Set<string>(
     const child = profile.nodes.get(c);
     return child ? n + countItems(profile, child, seen, visited) : n;
   }, 0);
+}
+
+/** The item count of a profile's sections, each counted once, when first asked for. */
+function sectionCounter(profile: Profile): (section: ProfileNode) => number {
+  const counts = new Map<string, number>();
+  return (section) => {
+    let n = counts.get(section.code);
+    if (n === undefined) counts.set(section.code, (n = countItems(profile, section)));
+    return n;
+  };
 }
 
 /** A node's children, sections and items apart (an item node stands for itself), in one pass. */
@@ -66,7 +90,7 @@ interface CardListProps {
 function CardList({ kind, label, total, card }: CardListProps) {
   const { i18n } = useLingui();
   // One watcher for the list's thumbnails (they load as they come near the viewport).
-  const near = useMemo(nearViewport, []);
+  const near = useMemo(() => nearViewport(), []);
   useEffect(() => near.disconnect, [near]);
   const [shown, setShown] = useState(MENU_PAGE);
   const visible = Math.min(shown, total);
@@ -75,7 +99,8 @@ function CardList({ kind, label, total, card }: CardListProps) {
   const more = useRef<HTMLButtonElement>(null);
   /** The index of the card to focus once rendered (after Show more). */
   const focusAt = useRef<number | null>(null);
-  const hasFocus = (el: HTMLElement | null) => Boolean(el) && (el!.getRootNode() as Document | ShadowRoot).activeElement === el;
+  const hasFocus = (el: HTMLElement | null) =>
+    Boolean(el) && (el!.getRootNode() as Document | ShadowRoot).activeElement === el;
   const nextPage = (focus: boolean) => {
     if (visible >= total) return;
     // Show more focuses the first new card; so does the last page while the button has the focus (it goes away).
@@ -91,6 +116,7 @@ function CardList({ kind, label, total, card }: CardListProps) {
   // Near the end of the list (the footer comes within a screen of the viewport), the next page. A new observer per
   // page: its first report says whether the footer is still near (a tall screen fills up page by page). Not while the
   // Show more button has the focus: a keyboard user decides there, and the button stays where it is.
+  const nearEnd = useEffectEvent(() => nextPage(false));
   useEffect(() => {
     const target = footer.current;
     if (!target || visible >= total || typeof IntersectionObserver === 'undefined') return;
@@ -98,7 +124,7 @@ function CardList({ kind, label, total, card }: CardListProps) {
       (entries) => {
         if (!entries.some((e) => e.isIntersecting) || hasFocus(more.current)) return;
         observer.disconnect();
-        nextPage(false);
+        nearEnd();
       },
       { rootMargin: '0px 0px 100% 0px' },
     );
@@ -117,12 +143,26 @@ function CardList({ kind, label, total, card }: CardListProps) {
         <div ref={footer} className="menu-more" data-more={kind}>
           <p className="menu-shown" role="status">
             {kind === 'sections'
-              ? i18n._({ id: 'menu.shownSections', message: '{category, select, one {Showing {shownText} of {countText} section} other {Showing {shownText} of {countText} sections}}', values })
-              : i18n._({ id: 'menu.shownVideos', message: '{category, select, one {Showing {shownText} of {countText} video} other {Showing {shownText} of {countText} videos}}', values })}
+              ? i18n._({
+                  id: 'menu.shownSections',
+                  message:
+                    '{category, select, one {Showing {shownText} of {countText} section} ' +
+                    'other {Showing {shownText} of {countText} sections}}',
+                  values,
+                })
+              : i18n._({
+                  id: 'menu.shownVideos',
+                  message:
+                    '{category, select, one {Showing {shownText} of {countText} video} ' +
+                    'other {Showing {shownText} of {countText} videos}}',
+                  values,
+                })}
           </p>
           {visible < total && (
             <button ref={more} type="button" className="button menu-more-button" onClick={() => nextPage(true)}>
-              {kind === 'sections' ? i18n._({ id: 'menu.moreSections', message: 'Show more sections' }) : i18n._({ id: 'menu.moreVideos', message: 'Show more videos' })}
+              {kind === 'sections'
+                ? i18n._({ id: 'menu.moreSections', message: 'Show more sections' })
+                : i18n._({ id: 'menu.moreVideos', message: 'Show more videos' })}
             </button>
           )}
         </div>
@@ -146,27 +186,33 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
   // A profile that arrives is rendered a task later, apart from the task that parsed it (a deferred value: React
   // renders it in the background, in slices), so that with 20,000 nodes neither task is long; meanwhile the screen
   // stays as it was. A profile already there (back from the player) renders at once.
-  const arrived = useMemo(() => ({ key: profile.key, data: profile.data as Profile | undefined }), [profile.key, profile.data]);
+  const arrived = useMemo(
+    () => ({ key: profile.key, data: profile.data as Profile | undefined }),
+    [profile.key, profile.data],
+  );
   const deferred = useDeferredValue(arrived);
   const shown = forClient && arrived.data && deferred.key?.startsWith(`${client}|`) ? deferred.data : undefined;
   useEffect(() => {
-    if (forClient && ((profile.status === 'ready' && shown) || profile.status === 'error')) reportRendered('navigation');
+    if (forClient && ((profile.status === 'ready' && shown) || profile.status === 'error'))
+      reportRendered('navigation');
   }, [forClient, profile.status, shown, reportRendered]);
   // While the profile is on its way, the number formatter its counts may need (ICU data: 10 to 15 ms on its first use
   // in a page, src/i18n/count.ts) is made in a task of its own, not in the one that renders a large menu.
   const waiting = !shown;
   useEffect(() => {
     if (!waiting) return;
-    const timer = setTimeout(() => countText(i18n.locale, 1000));
-    return () => clearTimeout(timer);
-  }, [waiting, i18n.locale]);
+    const { clock } = controller;
+    const timer = clock.setTimeout(() => countText(i18n.locale, 1000), 0);
+    return () => clock.clearTimeout(timer);
+  }, [waiting, i18n.locale, controller]);
   // A node's children split once per profile and node (a collection of 20,000 is one pass, not one per render).
   const wanted = shown ? (code ?? shown.rootCode) : undefined;
   const split = useMemo(() => (shown && wanted ? childrenOf(shown, wanted) : undefined), [shown, wanted]);
   // Item counts of the sections, each computed once per profile, for the cards rendered.
-  const counts = useMemo(() => new Map<string, number>(), [shown]);
+  const countOf = useMemo(() => (shown ? sectionCounter(shown) : undefined), [shown]);
 
-  if (forClient && profile.status === 'error') return <LoadFailure error={profile.error} onRetry={() => controller.retry('profile')} />;
+  if (forClient && profile.status === 'error')
+    return <LoadFailure error={profile.error} onRetry={() => void controller.command('retryLoad', 'profile')} />;
   if (!shown) return <Loading />;
 
   const tree = shown;
@@ -174,7 +220,9 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
   if (!node) {
     return (
       <section className="screen menu-screen" part="menu" data-screen="navigation">
-        <p role="alert">{i18n._({ id: 'menu.sectionNotFound', message: 'This section of the menu could not be found.' })}</p>
+        <p role="alert">
+          {i18n._({ id: 'menu.sectionNotFound', message: 'This section of the menu could not be found.' })}
+        </p>
         <button type="button" className="button" onClick={() => controller.navigate(paths.navigation(client))}>
           {i18n._({ id: 'menu.backToAll', message: 'Show all topics' })}
         </button>
@@ -183,14 +231,11 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
   }
   const trail = ancestry(tree, node.code);
   const { containers, items } = split!;
-  const countOf = (c: ProfileNode) => {
-    let n = counts.get(c.code);
-    if (n === undefined) counts.set(c.code, (n = countItems(tree, c)));
-    return n;
-  };
   const collection = node.layer === 'collection' || node.layer === 'group' ? node.code : undefined;
   const openItem = (item: ProfileNode) =>
-    controller.navigate(collection ? paths.collectionItem(client, collection, item.code) : paths.playlist(client, item.code));
+    controller.navigate(
+      collection ? paths.collectionItem(client, collection, item.code) : paths.playlist(client, item.code),
+    );
 
   return (
     <section className="screen menu-screen" part="menu" data-screen="navigation" data-node={node.code}>
@@ -200,11 +245,19 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
             {trail.map((n, i) => (
               <li key={n.code}>
                 {i < trail.length - 1 ? (
-                  <button type="button" className="link-button" onClick={() => controller.navigate(paths.navigation(client, n.layer === 'root' ? undefined : n.code))}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() =>
+                      controller.navigate(paths.navigation(client, n.layer === 'root' ? undefined : n.code))
+                    }
+                  >
                     {n.layer === 'root' ? i18n._({ id: 'menu.allTopics', message: 'All topics' }) : label(n)}
                   </button>
                 ) : (
-                  <span aria-current="page">{n.layer === 'root' ? i18n._({ id: 'menu.allTopics', message: 'All topics' }) : label(n)}</span>
+                  <span aria-current="page">
+                    {n.layer === 'root' ? i18n._({ id: 'menu.allTopics', message: 'All topics' }) : label(n)}
+                  </span>
                 )}
               </li>
             ))}
@@ -222,8 +275,17 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
               const text = known ? label(known) : (f.label ?? i18n._({ id: 'label.none', message: 'No Label' }));
               return (
                 <li key={f.code}>
-                  <button type="button" className="item-card" data-favorite={f.code} onClick={() => controller.navigate(paths.playlist(client, f.code))}>
-                    <Thumbnail src={f.file ? api.thumbnailUrl(f.file) : undefined} fallbackText={text} />
+                  <button
+                    type="button"
+                    className="item-card"
+                    data-favorite={f.code}
+                    onClick={() => controller.navigate(paths.playlist(client, f.code))}
+                  >
+                    <Thumbnail
+                      src={f.file ? api.thumbnailUrl(f.file) : undefined}
+                      fallbackText={text}
+                      clock={controller.clock}
+                    />
                     <span className="item-label">{text}</span>
                   </button>
                 </li>
@@ -232,7 +294,9 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
           </ul>
         </section>
       )}
-      <h2 className="menu-heading" tabIndex={-1}>{node.layer === 'root' ? i18n._({ id: 'menu.browse', message: 'Browse topics' }) : label(node)}</h2>
+      <h2 className="menu-heading" tabIndex={-1}>
+        {node.layer === 'root' ? i18n._({ id: 'menu.browse', message: 'Browse topics' }) : label(node)}
+      </h2>
       {containers.length > 0 && (
         <CardList
           key={`${node.code}|sections`}
@@ -241,12 +305,23 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
           total={containers.length}
           card={(i) => {
             const c = containers[i];
-            const count = countOf(c);
+            const count = countOf!(c);
             return (
               <li key={c.code}>
-                <button type="button" className="section-card" data-code={c.code} onClick={() => controller.navigate(paths.navigation(client, c.code))}>
+                <button
+                  type="button"
+                  className="section-card"
+                  data-code={c.code}
+                  onClick={() => controller.navigate(paths.navigation(client, c.code))}
+                >
                   <span className="section-label">{label(c)}</span>
-                  <span className="section-count">{i18n._({ id: 'menu.itemCount', message: '{category, select, one {{countText} video} other {{countText} videos}}', values: countValues(i18n.locale, count) })}</span>
+                  <span className="section-count">
+                    {i18n._({
+                      id: 'menu.itemCount',
+                      message: '{category, select, one {{countText} video} other {{countText} videos}}',
+                      values: countValues(i18n.locale, count),
+                    })}
+                  </span>
                 </button>
               </li>
             );
@@ -265,7 +340,11 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
             return (
               <li key={item.code}>
                 <button type="button" className="item-card" data-code={item.code} onClick={() => openItem(item)}>
-                  <Thumbnail src={item.file ? api.thumbnailUrl(item.file) : undefined} fallbackText={text} />
+                  <Thumbnail
+                    src={item.file ? api.thumbnailUrl(item.file) : undefined}
+                    fallbackText={text}
+                    clock={controller.clock}
+                  />
                   <span className="item-label">{text}</span>
                 </button>
               </li>
@@ -273,7 +352,9 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
           }}
         />
       )}
-      {containers.length + items.length === 0 && <p>{i18n._({ id: 'menu.empty', message: 'There is nothing here yet.' })}</p>}
+      {containers.length + items.length === 0 && (
+        <p>{i18n._({ id: 'menu.empty', message: 'There is nothing here yet.' })}</p>
+      )}
     </section>
   );
 }

@@ -3,18 +3,9 @@
  * the route is entered, the modal layer renders it). Their data is src/routing/modals.ts's; ./modal-registry.ts puts
  * the two together.
  */
-import type { ComponentType } from 'react';
-import { lazyModule, type LazyModule } from '../app/lazy-module';
+import { lazyModule, type LazyModule } from '../core/lazy-module';
 import type { ModalName } from '../routing/modals';
-import type { MatchedRoute } from '../routing/routes';
-
-export interface ModalBodyProps {
-  route: MatchedRoute;
-  /** Return to the parent route. */
-  close: () => void;
-}
-
-export type ModalBody = ComponentType<ModalBodyProps>;
+import type { ModalBody } from './modal-body';
 
 const playerModals = () => import('./modals/player-modals');
 const settingsModals = () => import('./modals/settings-modals');

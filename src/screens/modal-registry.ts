@@ -3,13 +3,14 @@
  * (src/routing/modal-titles.ts) and body (./modal-bodies.ts), by name. Only the React tree imports it; the controller
  * needs no title.
  */
-import type { LazyModule } from '../app/lazy-module';
+import type { LazyModule } from '../core/lazy-module';
 import { MODAL_TITLES, type ModalTitle } from '../routing/modal-titles';
 import { MODAL_DATA, MODAL_NAMES, type ModalData, type ModalName } from '../routing/modals';
-import { MODAL_BODIES, type ModalBody } from './modal-bodies';
+import { MODAL_BODIES } from './modal-bodies';
+import type { ModalBody } from './modal-body';
 
-export type { ModalBody, ModalBodyProps } from './modal-bodies';
-export { MODAL_NAMES, parentModal, type ModalKind, type ModalName, type ModalScope } from '../routing/modals';
+export type { ModalBody, ModalBodyProps } from './modal-body';
+export { MODAL_NAMES, parentModal, type ModalName, type ModalPresentation, type ModalScope } from '../routing/modals';
 
 /** A modal route as the modal layer shows it: its data, its title and its body's chunk. */
 export interface ModalSpec extends ModalData {

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { usePlayer } from '../app/context';
-import type { LazyModule } from '../app/lazy-module';
-import { useLazyModule } from '../app/use-lazy-module';
+import { usePlayer } from './player-context';
+import type { LazyModule } from '../core/lazy-module';
+import { useLazyModule } from './use-lazy-module';
 import type { MatchedRoute } from '../routing/routes';
 import { ErrorBoundary } from '../ui/error-boundary';
-import { LoadFailure, Loading } from '../ui/load-failure';
+import { Loading } from '../ui/load-failure';
+import { FailedScreen } from './failed-screen';
 import { ModalDialog } from '../ui/modal-dialog';
 import { modalEntry, parentModal, type ModalBody, type ModalBodyProps, type ModalName } from './modal-registry';
 
@@ -14,12 +15,35 @@ import { modalEntry, parentModal, type ModalBody, type ModalBodyProps, type Moda
 const MODAL_CSS = /* css */ `
 .modal-layer-overlay { background: transparent; pointer-events: none; }
 .modal-layer-overlay .modal { pointer-events: auto; }
-.modal { background: #fff; color: var(--ped-fg); border-radius: var(--ped-radius); min-width: min(24em, 100%); max-width: min(40em, 100%); max-height: 100%; overflow: auto; box-shadow: 0 10px 30px rgb(0 0 0 / .3); }
+.modal {
+  background: #fff;
+  color: var(--ped-fg);
+  border-radius: var(--ped-radius);
+  min-width: min(24em, 100%);
+  max-width: min(40em, 100%);
+  max-height: 100%;
+  overflow: auto;
+  box-shadow: 0 10px 30px rgb(0 0 0 / .3);
+}
 /* Paddings stop growing with large text, so a narrow player keeps its width for the content. */
-.modal-header { display: flex; align-items: center; justify-content: space-between; gap: .25em; padding: min(.5em, 8px) min(.75em, 12px) min(.5em, 8px) min(1em, 16px); border-bottom: 1px solid #e3e6ec; }
+.modal-header {
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: .25em;
+  padding: min(.5em, 8px) min(.75em, 12px) min(.5em, 8px) min(1em, 16px);
+  border-bottom: 1px solid #e3e6ec;
+}
 .modal-title { margin: 0; font-size: 1.15em; overflow-wrap: break-word; min-width: 0; }
 .modal-body { padding: min(1em, 16px); }
-.button-icon { background: transparent; color: inherit; border-color: transparent; font-size: 1.4em; line-height: 1; padding: .1em .4em; }
+.button-icon {
+  background: transparent;
+  color: inherit;
+  border-color: transparent;
+  font-size: 1.4em;
+  line-height: 1;
+  padding: .1em .4em;
+}
 .choice-list { border: 0; margin: 0; padding: 0; display: grid; gap: .4em; }
 .choice { display: flex; gap: .5em; align-items: center; }
 .button-secondary { background: #fff; color: var(--ped-color); }
@@ -30,7 +54,7 @@ const MODAL_CSS = /* css */ `
 function LazyBody({ body, ...props }: ModalBodyProps & { body: LazyModule<ModalBody> }) {
   const state = useLazyModule(body);
   if (state.status === 'loading') return <Loading />;
-  if (state.status === 'error') return <LoadFailure error={{ kind: 'screen' }} onRetry={state.retry} />;
+  if (state.status === 'error') return <FailedScreen onRetry={state.retry} />;
   const Body = state.module;
   return <Body {...props} />;
 }
@@ -44,7 +68,9 @@ function returnFocus(root: ShadowRoot | null, opener: HTMLElement | null | undef
   if (opener.isConnected) return opener.focus();
   const name = opener.dataset.control;
   if (!name || !root) return;
-  const again = root.querySelector<HTMLElement>(`.control-row [data-control="${CSS.escape(name)}"]`) ?? root.querySelector<HTMLElement>('[data-control="more"]');
+  const again =
+    root.querySelector<HTMLElement>(`.control-row [data-control="${CSS.escape(name)}"]`) ??
+    root.querySelector<HTMLElement>('[data-control="more"]');
   again?.focus();
 }
 
@@ -65,24 +91,24 @@ export function ModalScreen({ route }: { route: MatchedRoute }) {
   const close = useCallback(() => returnPath && controller.navigate(returnPath), [controller, returnPath]);
   // The opener: the control that had the focus when the route was navigated to (the controller noted it), else the
   // one that has it now (read while rendering, before any dialog takes the focus).
-  const [opener] = useState(() => {
-    const noted = controller.modalOpener;
-    controller.modalOpener = undefined;
-    return noted ?? (controller.host.shadowRoot?.activeElement as HTMLElement | null | undefined);
-  });
+  const [opener] = useState(
+    () => controller.takeModalOpener() ?? (controller.host.shadowRoot?.activeElement as HTMLElement | null | undefined),
+  );
   useEffect(() => () => returnFocus(controller.host.shadowRoot, opener), [controller, opener]);
-  const shown = useRef<ModalName | undefined>(undefined);
-  const previous = shown.current;
-  useEffect(() => {
-    shown.current = route.modal;
-  }, [route.modal]);
+  // The modal screen shown before this one: coming back from a child screen focuses the link that opened it.
+  const [modals, setModals] = useState<{ current?: ModalName; previous?: ModalName }>({ current: route.modal });
+  if (modals.current !== route.modal) setModals({ current: route.modal, previous: modals.current });
+  const previous = modals.previous;
   if (!route.modal || !returnPath) return null;
   const entry = modalEntry(route.modal);
-  const backFromChild = previous && previous !== route.modal && parentModal(previous) === route.modal ? `[data-settings="${previous}"]` : undefined;
+  const backFromChild =
+    previous && previous !== route.modal && parentModal(previous) === route.modal
+      ? `[data-settings="${previous}"]`
+      : undefined;
   return (
     <ModalDialog
       key={route.modal}
-      kind={entry.kind}
+      presentation={entry.presentation}
       name={route.modal}
       title={entry.title(i18n, route)}
       closeLabel={i18n._({ id: 'action.close', message: 'Close' })}
@@ -90,7 +116,7 @@ export function ModalScreen({ route }: { route: MatchedRoute }) {
       initialFocus={backFromChild ?? entry.initialFocus}
     >
       {entry.body && (!entry.catalog || snap.catalogs.includes(entry.catalog)) && (
-        <ErrorBoundary resetKey={route.modal} fallback={(reset) => <LoadFailure error={{ kind: 'screen' }} onRetry={reset} />}>
+        <ErrorBoundary resetKey={route.modal} fallback={(reset) => <FailedScreen onRetry={reset} />}>
           <LazyBody body={entry.body} route={route} close={close} />
         </ErrorBoundary>
       )}

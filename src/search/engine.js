@@ -59,7 +59,8 @@ export function profileRecords(profile) {
     if (item.layer !== 'item') continue;
     /** @type {Record<string, string>} */
     const labels = {};
-    for (const [lang, text] of Object.entries(item.labels ?? {})) if (isText(text)) labels[lang] = /** @type {string} */ (text);
+    for (const [lang, text] of Object.entries(item.labels ?? {}))
+      if (isText(text)) labels[lang] = /** @type {string} */ (text);
     /** @type {string[]} */
     const topics = [];
     const guard = new Set([item.code]);
@@ -70,7 +71,9 @@ export function profileRecords(profile) {
       topics.unshift(parent.code);
       parent = parent.parent ? profile.nodes.get(parent.parent) : undefined;
     }
-    const languages = Array.isArray(item.languages) ? [...new Set(item.languages.filter((l) => typeof l === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(l)))] : [];
+    const languages = Array.isArray(item.languages)
+      ? [...new Set(item.languages.filter((l) => typeof l === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(l)))]
+      : [];
     records.push({
       objectID: item.code,
       code: item.code,
@@ -104,7 +107,14 @@ const ARABIC_FOLD = { '\u0640': '', '\u0649': '\u064a', '\u0629': '\u0647' };
  * Arabic prefixes written onto the word: the article ال and the article with a preposition or conjunction before
  * it (وال بال كال فال) or its contraction after ل (لل). Longest first.
  */
-const ARABIC_PREFIXES = ['\u0648\u0627\u0644', '\u0628\u0627\u0644', '\u0643\u0627\u0644', '\u0641\u0627\u0644', '\u0627\u0644', '\u0644\u0644'];
+const ARABIC_PREFIXES = [
+  '\u0648\u0627\u0644',
+  '\u0628\u0627\u0644',
+  '\u0643\u0627\u0644',
+  '\u0641\u0627\u0644',
+  '\u0627\u0644',
+  '\u0644\u0644',
+];
 
 /**
  * A normalised word without its Arabic article prefix ('للركبه' and 'الركبه' are 'ركبه'), when enough letters are
@@ -116,7 +126,8 @@ const ARABIC_PREFIXES = ['\u0648\u0627\u0644', '\u0628\u0627\u0644', '\u0643\u06
 export const withoutPrefix = (word) => {
   // Every prefix starts with one of these letters (و ب ك ف ا ل): other words are left at once.
   if (!/^[\u0648\u0628\u0643\u0641\u0627\u0644]/.test(word)) return word;
-  for (const p of ARABIC_PREFIXES) if (word.startsWith(p) && word.length - p.length >= (p.length === 3 ? 3 : 2)) return word.slice(p.length);
+  for (const p of ARABIC_PREFIXES)
+    if (word.startsWith(p) && word.length - p.length >= (p.length === 3 ? 3 : 2)) return word.slice(p.length);
   return word;
 };
 
@@ -166,7 +177,12 @@ function extractField(doc, field) {
  */
 
 /**
- * @typedef {{ value: string, matchLevel: 'none' | 'partial' | 'full', matchedWords: string[], fullyHighlighted?: boolean }} HighlightResult
+ * @typedef {{
+ *   value: string,
+ *   matchLevel: 'none' | 'partial' | 'full',
+ *   matchedWords: string[],
+ *   fullyHighlighted?: boolean,
+ * }} HighlightResult
  */
 
 /** @param {unknown} value */
@@ -242,12 +258,19 @@ function highlight(text, terms, queryWords, pre, post) {
     if (!forms.length) return word;
     const prefixOf = queryWords.filter((alts) => alts.some((q) => forms.some((n) => n.startsWith(q))));
     // A word matched without a prefix came from a typo-tolerant (fuzzy) term: those are 5 letters or more.
-    for (const alts of prefixOf.length ? prefixOf : queryWords.filter((alts) => alts[0].length >= 5)) matched.add(alts[0]);
+    for (const alts of prefixOf.length ? prefixOf : queryWords.filter((alts) => alts[0].length >= 5))
+      matched.add(alts[0]);
     return `${pre}${word}${post}`;
   });
   const words = queryWords.map((alts) => alts[0]).filter((q) => matched.has(q));
   const matchLevel = words.length === 0 ? 'none' : words.length === queryWords.length ? 'full' : 'partial';
-  return { value, matchLevel, matchedWords: words, fullyHighlighted: matchLevel === 'full' && withoutHighlights(value, pre, post).replace(/[^\p{L}\p{N}]/gu, '') === '' };
+  return {
+    value,
+    matchLevel,
+    matchedWords: words,
+    fullyHighlighted:
+      matchLevel === 'full' && withoutHighlights(value, pre, post).replace(/[^\p{L}\p{N}]/gu, '') === '',
+  };
 }
 
 const LINE_BREAK = /[\n\r\u2028\u2029]/g;
@@ -299,7 +322,8 @@ export function withoutHighlights(value, pre, post) {
  */
 const caseless = (text) => {
   const upper = text.toUpperCase();
-  // The same length, no ı or ſ (whose upper case is ASCII), no surrogates (one by one they stay): the same unit by unit.
+  // The same length, no ı or ſ (whose upper case is ASCII), no surrogates (one by one they stay): the same unit by
+  // unit.
   if (upper.length === text.length && !/[\u0131\u017f\ud800-\udfff]/.test(text)) return upper;
   let out = '';
   for (let i = 0; i < text.length; i++) {
@@ -321,7 +345,9 @@ const caseless = (text) => {
  */
 export function markFirst(value, query, pre, post) {
   const at = caseless(value).indexOf(caseless(query));
-  return at < 0 ? value : `${value.slice(0, at)}${pre}${value.slice(at, at + query.length)}${post}${value.slice(at + query.length)}`;
+  return at < 0
+    ? value
+    : `${value.slice(0, at)}${pre}${value.slice(at, at + query.length)}${post}${value.slice(at + query.length)}`;
 }
 
 /**
@@ -385,7 +411,8 @@ export class SearchIndex {
    * @returns {{ record: SearchRecord, terms: Set<string>, score: number, at: number }[]}
    */
   match(query, words = queryWordsOf(query.slice(0, MAX_QUERY_LENGTH))) {
-    if (!query.slice(0, MAX_QUERY_LENGTH).trim()) return this.records.map((record, at) => ({ record, terms: new Set(), score: 0, at }));
+    if (!query.slice(0, MAX_QUERY_LENGTH).trim())
+      return this.records.map((record, at) => ({ record, terms: new Set(), score: 0, at }));
     // Every word must match (AND). Typo tolerance from five letters, counted without an Arabic article.
     if (!words.length) return [];
     const options = { fuzzy: (/** @type {string} */ term) => (withoutPrefix(term).length >= 5 ? 1 : false) };
@@ -393,7 +420,11 @@ export class SearchIndex {
     let hits;
     if (words.every((alts) => alts.length === 1)) {
       hits = new Map();
-      for (const r of this.mini.search(/** @type {any} */ ({ combineWith: 'AND', queries: words.map((alts) => alts[0]) }), options)) hits.set(String(r.id), { score: r.score, terms: new Set(r.terms) });
+      for (const r of this.mini.search(
+        /** @type {any} */ ({ combineWith: 'AND', queries: words.map((alts) => alts[0]) }),
+        options,
+      ))
+        hits.set(String(r.id), { score: r.score, terms: new Set(r.terms) });
     } else {
       // A word with an Arabic article matches in either form, scored by one form only: its form without the article
       // when that matched (a label with the article written the same way is worth no more than one without it),
@@ -488,25 +519,40 @@ export class SearchIndex {
       const applied = raw === undefined || raw === null ? 100 : Math.max(0, Math.min(100, num(raw, 100)));
       strictness = applied;
       const best = matches.reduce((m, x) => Math.max(m, x.score), 0);
-      if (applied > 0 && best > 0) matches = matches.filter((x) => x.score >= best * RELEVANT_FRACTION * (applied / 100));
+      if (applied > 0 && best > 0)
+        matches = matches.filter((x) => x.score >= best * RELEVANT_FRACTION * (applied / 100));
       nbSortedHits = matches.length;
       const lang = sort[2];
       const collator = this.collator(lang);
       const title = (/** @type {SearchRecord} */ r) => r.labels[lang] ?? r.label ?? r.labels.en ?? '';
-      matches = [...matches].sort((a, b) => collator.compare(title(a.record), title(b.record)) || (this.order.get(a.record.objectID) ?? 0) - (this.order.get(b.record.objectID) ?? 0));
+      matches = [...matches].sort(
+        (a, b) =>
+          collator.compare(title(a.record), title(b.record)) ||
+          (this.order.get(a.record.objectID) ?? 0) - (this.order.get(b.record.objectID) ?? 0),
+      );
     }
 
     // Facet counts over the filtered hits.
-    const rawFacets = typeof params.facets === 'string' ? [params.facets] : Array.isArray(params.facets) ? params.facets.filter((f) => typeof f === 'string') : [];
-    const wanted = rawFacets.includes('*') ? [...FACET_ATTRIBUTES] : rawFacets.filter((f) => /** @type {readonly string[]} */ (FACET_ATTRIBUTES).includes(f));
+    const rawFacets =
+      typeof params.facets === 'string'
+        ? [params.facets]
+        : Array.isArray(params.facets)
+          ? params.facets.filter((f) => typeof f === 'string')
+          : [];
+    const wanted = rawFacets.includes('*')
+      ? [...FACET_ATTRIBUTES]
+      : rawFacets.filter((f) => /** @type {readonly string[]} */ (FACET_ATTRIBUTES).includes(f));
     const maxValues = Math.max(1, Math.min(1000, num(params.maxValuesPerFacet, DEFAULT_MAX_FACET_VALUES)));
     /** @type {Record<string, Record<string, number>>} */
     const facets = {};
     for (const attr of wanted) {
       /** @type {Map<string, number>} */
       const counts = new Map();
-      for (const { record } of counted) for (const v of facetValues(record, attr)) counts.set(v, (counts.get(v) ?? 0) + 1);
-      const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, maxValues);
+      for (const { record } of counted)
+        for (const v of facetValues(record, attr)) counts.set(v, (counts.get(v) ?? 0) + 1);
+      const sorted = [...counts]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+        .slice(0, maxValues);
       facets[attr] = Object.fromEntries(sorted);
     }
 
@@ -519,7 +565,8 @@ export class SearchIndex {
     const hits = matches.slice(page * hitsPerPage, page * hitsPerPage + hitsPerPage).map(({ record, terms }) => {
       /** @type {Record<string, HighlightResult>} */
       const labels = {};
-      for (const [lang, text] of Object.entries(record.labels)) labels[lang] = highlight(text, terms, queryWords, pre, post);
+      for (const [lang, text] of Object.entries(record.labels))
+        labels[lang] = highlight(text, terms, queryWords, pre, post);
       /** @type {{ labels: Record<string, HighlightResult>, label?: HighlightResult }} */
       const highlightResult = { labels };
       if (record.label !== undefined) highlightResult.label = highlight(record.label, terms, queryWords, pre, post);
@@ -573,7 +620,8 @@ export class SearchIndex {
         const req = raw && typeof raw === 'object' ? /** @type {Record<string, unknown>} */ (raw) : {};
         const indexName = typeof req.indexName === 'string' ? req.indexName : '';
         const params = { ...decodeParams(req.params), ...req };
-        if (req.type === 'facet' && typeof req.facet === 'string') return this.answerFacetValues(indexName, req.facet, /** @type {SearchParams} */ (params));
+        if (req.type === 'facet' && typeof req.facet === 'string')
+          return this.answerFacetValues(indexName, req.facet, /** @type {SearchParams} */ (params));
         return this.answer(indexName, /** @type {SearchParams} */ (params));
       }),
     };

@@ -3,9 +3,10 @@
  * Names and limits of the search records, shared by the search dialog (which must not carry the index's
  * code when a hosted service answers) and the embedded engine (./engine.js).
  */
+import { LANGUAGES } from '../i18n/languages.js';
 
-/** The interface languages whose labels are searched (spec: en, es, de, ar, pt). */
-export const SEARCH_LANGUAGES = /** @type {const} */ (['en', 'es', 'de', 'ar', 'pt']);
+/** The languages whose labels are searched: every interface language. */
+export const SEARCH_LANGUAGES = LANGUAGES;
 
 /** Facet attributes of a record; filters on anything else match nothing. */
 export const FACET_ATTRIBUTES = /** @type {const} */ (['topics', 'kind', 'languages']);

@@ -27,7 +27,11 @@ const decode = (s: string) => {
 /** Read the route's query; anything malformed is dropped (never an error). */
 export function readSearchQuery(search: string): SearchRouteState {
   const params = new URLSearchParams(search);
-  const state: SearchRouteState = { query: (params.get('search') ?? '').slice(0, MAX_QUERY_LENGTH), refinements: {}, sort: 'relevance' };
+  const state: SearchRouteState = {
+    query: (params.get('search') ?? '').slice(0, MAX_QUERY_LENGTH),
+    refinements: {},
+    sort: 'relevance',
+  };
   let count = 0;
   for (const pair of (params.get('taxonomy') ?? '').split(',')) {
     const at = pair.indexOf(':');
@@ -51,7 +55,8 @@ export function readSearchQuery(search: string): SearchRouteState {
 /** The route query's two parameters for a state (empty strings for nothing). */
 export function writeSearchQuery(state: SearchRouteState): { search: string; taxonomy: string } {
   const pairs: string[] = [];
-  for (const attr of FACET_ATTRIBUTES) for (const v of state.refinements[attr] ?? []) pairs.push(`${attr}:${encodeURIComponent(v)}`);
+  for (const attr of FACET_ATTRIBUTES)
+    for (const v of state.refinements[attr] ?? []) pairs.push(`${attr}:${encodeURIComponent(v)}`);
   if (state.sort === 'title') pairs.push('sort:title');
   return { search: state.query.trim() ? state.query.slice(0, MAX_QUERY_LENGTH) : '', taxonomy: pairs.join(',') };
 }
@@ -59,7 +64,8 @@ export function writeSearchQuery(state: SearchRouteState): { search: string; tax
 /** InstantSearch's UI state for one index from the route state. */
 export function toUiState(state: SearchRouteState, index: string, language: string): UiState {
   const refinementList: Record<string, string[]> = {};
-  for (const attr of FACET_ATTRIBUTES) if (state.refinements[attr]?.length) refinementList[attr] = [...state.refinements[attr]!];
+  for (const attr of FACET_ATTRIBUTES)
+    if (state.refinements[attr]?.length) refinementList[attr] = [...state.refinements[attr]];
   return {
     [index]: {
       ...(state.query ? { query: state.query } : {}),

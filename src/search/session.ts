@@ -6,7 +6,7 @@
  */
 import { subscribe } from 'valtio/vanilla';
 import type { SearchClient } from 'instantsearch.js';
-import type { PlayerController } from '../app/controller';
+import type { PlayerHandle } from '../screens/player-context';
 import type { Profile } from '../content/profile';
 
 /** The element's search attributes, as set (read when the search dialog opens). */
@@ -44,15 +44,26 @@ export interface SearchConfig {
   host?: { url: string; port?: number; protocol: 'http' | 'https' };
 }
 
-const text = (v: unknown, max = 256): string | undefined => (typeof v === 'string' && v.trim() && v.trim().length <= max ? v.trim() : undefined);
+const text = (v: unknown, max = 256): string | undefined =>
+  typeof v === 'string' && v.trim() && v.trim().length <= max ? v.trim() : undefined;
 
 function parseHost(value: string | undefined): SearchConfig['host'] {
   if (!value) return undefined;
   try {
     const url = new URL(value);
     // Algolia's API lives at the host's root: a path (or credentials, a query) cannot be honoured, so it is refused.
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== '') || url.search || url.username) return undefined;
-    return { url: url.hostname, ...(url.port ? { port: Number(url.port) } : {}), protocol: url.protocol === 'http:' ? 'http' : 'https' };
+    if (
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      (url.pathname !== '/' && url.pathname !== '') ||
+      url.search ||
+      url.username
+    )
+      return undefined;
+    return {
+      url: url.hostname,
+      ...(url.port ? { port: Number(url.port) } : {}),
+      protocol: url.protocol === 'http:' ? 'http' : 'https',
+    };
   } catch {
     return undefined;
   }
@@ -87,13 +98,13 @@ type Answer = Awaited<ReturnType<SearchClient['search']>>;
  * The client's profile once the menu route's loader has it: resolves with it, rejects when it failed (the
  * Retry of the dialog asks for it again). `cancel` drops the wait (the session is disposed).
  */
-function profileOf(controller: PlayerController, client: string): { ready: Promise<Profile>; cancel: () => void } {
+function profileOf(controller: PlayerHandle, client: string): { ready: Promise<Profile>; cancel: () => void } {
   let off = () => {};
   const ready = new Promise<Profile>((resolve, reject) => {
     const settle = (): boolean => {
       const p = controller.state.data.profile;
       if (!p.key?.startsWith(`${client}|`)) return false;
-      if (p.status === 'ready' && p.data) resolve(p.data as Profile);
+      if (p.status === 'ready' && p.data) resolve(p.data);
       else if (p.status === 'error') reject(new Error('profile unavailable'));
       else return false;
       return true;
@@ -121,11 +132,12 @@ export class SearchSession {
   stats?: IndexStats;
 
   constructor(
-    private readonly controller: PlayerController,
+    private readonly controller: PlayerHandle,
     readonly config: SearchConfig,
     readonly clientId: string,
   ) {
-    const search = (requests: Requests): Promise<Answer> => (config.backend === 'algolia' ? this.searchAlgolia(requests) : this.searchEmbedded(requests));
+    const search = (requests: Requests): Promise<Answer> =>
+      config.backend === 'algolia' ? this.searchAlgolia(requests) : this.searchEmbedded(requests);
     // One identity for the session's lifetime (a new one would make InstantSearch search again).
     this.client = { search } as SearchClient;
   }
@@ -139,14 +151,32 @@ export class SearchSession {
   private algoliaClient(): Promise<SearchClient> {
     if (!this.algolia) {
       const { appId, apiKey, host } = this.config;
-      this.algolia = Promise.all([import('algoliasearch/lite'), import('@algolia/client-common'), import('./requester')]).then(
+      this.algolia = Promise.all([
+        import('algoliasearch/lite'),
+        import('@algolia/client-common'),
+        import('./requester'),
+      ]).then(
         ([{ liteClient }, { createMemoryCache }, { createLimitedRequester }]) =>
           liteClient(appId!, apiKey!, {
             // Nothing of the host page's storage is used (the default keeps hosts in its localStorage).
             hostsCache: createMemoryCache(),
             // Answers over 5 MB are refused, as every provider answer is.
-            requester: createLimitedRequester(),
-            ...(host ? { hosts: [{ url: host.url, ...(host.port ? { port: host.port } : {}), protocol: host.protocol, accept: 'read' as const }] } : {}),
+            requester: createLimitedRequester(undefined, {
+              setTimeout: (fn, ms) => this.controller.clock.setTimeout(fn, ms),
+              clearTimeout: (id) => this.controller.clock.clearTimeout(id),
+            }),
+            ...(host
+              ? {
+                  hosts: [
+                    {
+                      url: host.url,
+                      ...(host.port ? { port: host.port } : {}),
+                      protocol: host.protocol,
+                      accept: 'read' as const,
+                    },
+                  ],
+                }
+              : {}),
           }) as unknown as SearchClient,
       );
       this.algolia.catch(() => {
@@ -173,29 +203,27 @@ export class SearchSession {
       };
       wait.ready.then(done, done);
     }
-    return this.waiting.ready.then(
-      (profile) => {
-        if (this.index?.profile === profile) return this.index.ready;
-        const ready = import('./engine.js').then(async ({ SearchIndex, profileRecords }) => {
-          const started = performance.now();
-          const index = await new SearchIndex(profileRecords(profile)).buildAsync();
-          this.stats = { records: index.records.length, buildMs: performance.now() - started };
-          return index;
-        });
-        this.index = { profile, ready };
-        ready.catch(() => {
-          if (this.index?.ready === ready) this.index = undefined;
-        });
-        return ready;
-      },
-    );
+    return this.waiting.ready.then((profile) => {
+      if (this.index?.profile === profile) return this.index.ready;
+      const ready = import('./engine.js').then(async ({ SearchIndex, profileRecords }) => {
+        const started = performance.now();
+        const index = await new SearchIndex(profileRecords(profile)).buildAsync();
+        this.stats = { records: index.records.length, buildMs: performance.now() - started };
+        return index;
+      });
+      this.index = { profile, ready };
+      ready.catch(() => {
+        if (this.index?.ready === ready) this.index = undefined;
+      });
+      return ready;
+    });
   }
 
   private async searchEmbedded(requests: Requests): Promise<Answer> {
     // A search after the profile failed (the dialog's Retry): ask for the profile again, once.
     if (this.controller.state.data.profile.status === 'error' && !this.waiting) this.controller.retry('profile');
     const index = await this.embeddedIndex();
-    return index.multiSearch(requests) as unknown as Answer;
+    return index.multiSearch(requests);
   }
 
   dispose(): void {
@@ -207,16 +235,16 @@ export class SearchSession {
 }
 
 /** Each player's search session, keyed by its controller (kept here, not on the controller). */
-const sessions = new WeakMap<PlayerController, SearchSession>();
+const sessions = new WeakMap<PlayerHandle, SearchSession>();
 
 /** The player's search session, if one was made (tests and the bench read it through the controller). */
-export const searchSessionOf = (controller: PlayerController): SearchSession | undefined => sessions.get(controller);
+export const searchSessionOf = (controller: PlayerHandle): SearchSession | undefined => sessions.get(controller);
 
 /**
  * The controller's search session for its current configuration (made once, remade when the
  * configuration or the client changes), with its first search's needs already requested.
  */
-export function prepareSearch(controller: PlayerController): SearchSession | undefined {
+export function prepareSearch(controller: PlayerHandle): SearchSession | undefined {
   const client = controller.currentRoute().client;
   if (!client) return undefined;
   const account = controller.state.data.client.data?.search; // the client configuration's, unvalidated

@@ -1,14 +1,17 @@
 import { ref } from 'valtio/vanilla';
 
-/** A load failure as screens show it (HttpError kinds: network, timeout, status, parse). */
+/** A load failure as screens show it (HttpError reasons: network, timeout, status, parse). */
 export interface LoadError {
-  kind: string;
+  reason: string;
   status: number;
 }
 
 export const toLoadError = (error: unknown): LoadError => {
-  const e = (error ?? {}) as { kind?: unknown; status?: unknown };
-  return { kind: typeof e.kind === 'string' ? e.kind : 'parse', status: typeof e.status === 'number' ? e.status : 0 };
+  const e = (error ?? {}) as { reason?: unknown; status?: unknown };
+  return {
+    reason: typeof e.reason === 'string' ? e.reason : 'parse',
+    status: typeof e.status === 'number' ? e.status : 0,
+  };
 };
 
 /** One keyed request's state, kept in a player's valtio store for its screens to read. */
@@ -51,7 +54,11 @@ export class ResourceSlot<T extends object> {
    * asked again only by a retry, never by the next navigation or preference change).
    * `onData` runs with the fresh data, and `onError` with a failure, only while the key is still current.
    */
-  load(key: string, fetch: (signal: AbortSignal) => Promise<T>, { onData, onError }: { onData?: (data: T) => void; onError?: (error: unknown) => void } = {}): void {
+  load(
+    key: string,
+    fetch: (signal: AbortSignal) => Promise<T>,
+    { onData, onError }: { onData?: (data: T) => void; onError?: (error: unknown) => void } = {},
+  ): void {
     const t = this.target;
     if (!this.needs(key)) return;
     this.abort?.abort();

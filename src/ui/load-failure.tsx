@@ -1,7 +1,4 @@
 import { useLingui } from '@lingui/react';
-import { useEffect } from 'react';
-import { usePlayer } from '../app/context';
-import { dispatchPlayerEvent } from '../core/events';
 
 export interface LoadFailureProps {
   /** The HttpError (or other error) that ended the load. */
@@ -12,27 +9,29 @@ export interface LoadFailureProps {
 /** A failed load as a clear, translated message with a retry action; never a blank screen. */
 export function LoadFailure({ error, onRetry }: LoadFailureProps) {
   const { i18n } = useLingui();
-  const e = (error ?? {}) as { kind?: string; status?: number };
-  const { controller } = usePlayer();
-  // A screen that could not be shown is told to the host page here (failed requests are told where they fail).
-  useEffect(() => {
-    if (e.kind === 'screen') dispatchPlayerEvent(controller.host, 'error', { code: 'screen', message: 'A screen of the player could not be shown', retryable: true });
-  }, [e.kind, controller]);
+  const e = (error ?? {}) as { reason?: string; status?: number };
   let message: string;
-  if (e.kind === 'screen') {
+  if (e.reason === 'screen') {
     // A screen that failed to render, or whose code could not be loaded.
     message = i18n._({ id: 'error.screen', message: 'This screen could not be shown. Please try again.' });
-  } else if (e.kind === 'network' || e.kind === 'timeout') {
-    message = i18n._({ id: 'error.network', message: "We couldn't reach the content server. Check your connection and try again." });
-  } else if (e.kind === 'status' && e.status === 404) {
+  } else if (e.reason === 'network' || e.reason === 'timeout') {
+    message = i18n._({
+      id: 'error.network',
+      message: "We couldn't reach the content server. Check your connection and try again.",
+    });
+  } else if (e.reason === 'status' && e.status === 404) {
     message = i18n._({ id: 'error.notFound', message: 'This content could not be found.' });
-  } else if (e.kind === 'status') {
-    message = i18n._({ id: 'error.status', message: 'The content server answered with an error ({status}). Please try again.', values: { status: e.status } });
+  } else if (e.reason === 'status') {
+    message = i18n._({
+      id: 'error.status',
+      message: 'The content server answered with an error ({status}). Please try again.',
+      values: { status: e.status },
+    });
   } else {
     message = i18n._({ id: 'error.malformed', message: 'The content server sent data the player could not read.' });
   }
   return (
-    <div className="load-failure" role="alert" data-error-kind={e.kind ?? 'unknown'}>
+    <div className="load-failure" role="alert" data-error-kind={e.reason ?? 'unknown'}>
       <p className="load-failure-message">{message}</p>
       <button type="button" className="button" onClick={onRetry}>
         {i18n._({ id: 'action.retry', message: 'Try again' })}

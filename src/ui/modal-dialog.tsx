@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ModalDialogProps {
   /** `dialog` traps focus (the stage behind is inert); `overlay` leaves the stage live beside it. */
-  kind?: 'dialog' | 'overlay';
+  presentation?: 'dialog' | 'overlay';
   /** The modal route's name (for styling and tests). */
   name?: string;
   title: string;
@@ -22,7 +22,11 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  */
 export function tabStops(root: HTMLElement): HTMLElement[] {
   const all = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => el.tabIndex >= 0 && el.getAttribute('tabindex') !== '-1' && !el.closest('[inert]') && el.getClientRects().length > 0,
+    (el) =>
+      el.tabIndex >= 0 &&
+      el.getAttribute('tabindex') !== '-1' &&
+      !el.closest('[inert]') &&
+      el.getClientRects().length > 0,
   );
   const radios = new Map<string, HTMLInputElement[]>();
   for (const el of all) {
@@ -41,8 +45,16 @@ export function tabStops(root: HTMLElement): HTMLElement[] {
  * Modal dialog: focus moves in, Tab is trapped, Escape closes. As an overlay, Tab is not trapped (the
  * stage stays live) but Escape is the same. Where the focus returns is the modal layer's business.
  */
-export function ModalDialog({ kind = 'dialog', name, title, closeLabel, onClose, initialFocus, children }: ModalDialogProps) {
-  const modal = kind === 'dialog';
+export function ModalDialog({
+  presentation = 'dialog',
+  name,
+  title,
+  closeLabel,
+  onClose,
+  initialFocus,
+  children,
+}: ModalDialogProps) {
+  const modal = presentation === 'dialog';
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -76,7 +88,20 @@ export function ModalDialog({ kind = 'dialog', name, title, closeLabel, onClose,
     }
   };
   return (
-    <div className={`modal modal-${kind}`} part="dialog" role="dialog" aria-modal={modal} aria-labelledby={titleId} data-modal-name={name} tabIndex={-1} ref={ref} onKeyDown={onKeyDown}>
+    // The dialog pattern: the dialog itself closes on Escape and keeps Tab inside it, for whatever control has the
+    // focus.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <div
+      className={`modal modal-${presentation}`}
+      part="dialog"
+      role="dialog"
+      aria-modal={modal}
+      aria-labelledby={titleId}
+      data-modal-name={name}
+      tabIndex={-1}
+      ref={ref}
+      onKeyDown={onKeyDown}
+    >
       <div className="modal-header">
         <h2 id={titleId} className="modal-title">
           {title}

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { realClock, type TimerClock } from '../core/clock';
 
-/** Image timeout (spec section 9): a thumbnail not loaded by then shows the fallback. */
+/** Image timeout: a thumbnail not loaded within 15 s shows the fallback. */
 export const IMAGE_TIMEOUT_MS = 15000;
 
 /**
@@ -59,6 +60,8 @@ export interface ThumbnailProps {
   /** Text shown in the fallback tile (the item's label). */
   fallbackText: string;
   timeoutMs?: number;
+  /** The clock of the time limit: the player's (tests put a fake one there). */
+  clock?: TimerClock;
 }
 
 /**
@@ -70,7 +73,7 @@ export function Thumbnail(props: ThumbnailProps) {
   return <LazyThumbnail key={props.src ?? ''} {...props} />;
 }
 
-function LazyThumbnail({ src, fallbackText, timeoutMs = IMAGE_TIMEOUT_MS }: ThumbnailProps) {
+function LazyThumbnail({ src, fallbackText, timeoutMs = IMAGE_TIMEOUT_MS, clock = realClock }: ThumbnailProps) {
   const shared = useContext(NearViewportContext);
   const [own] = useState(nearViewport);
   const watch = shared ?? own.watch;
@@ -79,11 +82,12 @@ function LazyThumbnail({ src, fallbackText, timeoutMs = IMAGE_TIMEOUT_MS }: Thum
   useEffect(() => {
     if (state === 'waiting' && tile.current) return watch(tile.current, () => setState('loading'));
     if (state !== 'loading') return;
-    const timer = setTimeout(() => setState((s) => (s === 'loading' ? 'failed' : s)), timeoutMs);
-    return () => clearTimeout(timer);
-  }, [state, watch, timeoutMs]);
+    const timer = clock.setTimeout(() => setState((s) => (s === 'loading' ? 'failed' : s)), timeoutMs);
+    return () => clock.clearTimeout(timer);
+  }, [state, watch, timeoutMs, clock]);
   useEffect(() => own.disconnect, [own]);
-  if (state === 'waiting') return <span ref={tile} className="thumb thumb-waiting" data-thumb="waiting" aria-hidden="true" />;
+  if (state === 'waiting')
+    return <span ref={tile} className="thumb thumb-waiting" data-thumb="waiting" aria-hidden="true" />;
   if (state === 'failed') {
     return (
       <span className="thumb thumb-fallback" data-thumb="fallback" aria-hidden="true">

@@ -28,7 +28,8 @@ export function Player() {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const onState = (e: CustomEvent<PlayerEventMap['statechange']>) => console.log(e.detail.state, e.detail.currentTime);
+    const onState = (e: CustomEvent<PlayerEventMap['statechange']>) =>
+      console.log(e.detail.state, e.detail.currentTime);
     el.addEventListener('statechange', onState);
     return () => el.removeEventListener('statechange', onState);
   }, []);
@@ -93,8 +94,12 @@ export function Refs({ forwarded }: { forwarded: Ref<PatientEdPlayerElement> }) 
 // name: docs/api.md shows it spread onto the element.
 const url = 'https://provider.example/';
 export const checkedSpread = [
-  <patient-ed-player {...({ client: 'demo', 'provider-url': url, 'font-size': '125' } satisfies PlayerJsxAttributes)} />,
-  <patient-ed-player {...({ 'provider-url': url, onready: (e) => e.detail.route.length } satisfies PatientEdPlayerJsxProps)} />,
+  <patient-ed-player
+    {...({ client: 'demo', 'provider-url': url, 'font-size': '125' } satisfies PlayerJsxAttributes)}
+  />,
+  <patient-ed-player
+    {...({ 'provider-url': url, onready: (e) => e.detail.route.length } satisfies PatientEdPlayerJsxProps)}
+  />,
   // @ts-expect-error a misspelled hyphenated attribute, caught by `satisfies`
   <patient-ed-player {...({ client: 'demo', 'provider-ulr': url } satisfies PlayerJsxAttributes)} />,
   // @ts-expect-error a misspelled hyphenated attribute, caught by `satisfies`
@@ -164,7 +169,16 @@ export function events(el: PatientEdPlayerElement) {
   // @ts-expect-error ready detail's route is a string
   el.addEventListener('ready', (e: CustomEvent<{ route: number }>) => e.detail.route);
 
-  const names: PlayerEventName[] = ['ready', 'statechange', 'volumechange', 'analytics', 'playlistend', 'navigate', 'screenshot', 'result'];
+  const names: PlayerEventName[] = [
+    'ready',
+    'statechange',
+    'volumechange',
+    'analytics',
+    'playlistend',
+    'navigate',
+    'screenshot',
+    'result',
+  ];
   // @ts-expect-error not an event of the player
   const wrong: PlayerEventName = 'timeupdate';
   return [names, wrong];

@@ -1,18 +1,23 @@
 import type { PlayerController } from '../../app/controller';
 import { executeCommand, positionalArgs } from '../../commands/execute';
 import { CommandError, isHostCommand } from '../../commands/table';
+import { dispatchPlayerEvent } from '../../core/events';
 
 /** A command id: a short string or a finite number. */
 export const isCommandId = (id: unknown): id is string | number =>
   (typeof id === 'string' && id.length > 0 && id.length <= 200) || (typeof id === 'number' && Number.isFinite(id));
 
-export type CommandAnswer = { id: string | number; result: unknown } | { id: string | number; error: { code: string; message: string } };
+export type CommandAnswer =
+  { id: string | number; result: unknown } | { id: string | number; error: { code: string; message: string } };
 
 /**
  * Run a command from a `{ command, id, ...args }` payload. Returns undefined for a payload that must
  * be ignored (no command name, no id, unknown command); otherwise the answer (result or error).
  */
-export async function answerPayload(controller: PlayerController, payload: unknown): Promise<CommandAnswer | undefined> {
+export async function answerPayload(
+  controller: PlayerController,
+  payload: unknown,
+): Promise<CommandAnswer | undefined> {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
   let command: unknown;
   let id: unknown;
@@ -29,7 +34,8 @@ export async function answerPayload(controller: PlayerController, payload: unkno
     const result = await executeCommand(controller, command, args);
     return { id, result: result === undefined ? null : result };
   } catch (error) {
-    const e = error instanceof CommandError ? error : new CommandError('failed', String((error as Error)?.message ?? error));
+    const e =
+      error instanceof CommandError ? error : new CommandError('failed', String((error as Error)?.message ?? error));
     return { id, error: { code: e.code, message: e.message } };
   }
 }
@@ -42,7 +48,7 @@ export function attachCommandEvents(host: HTMLElement, controller: PlayerControl
   const onCommand = (event: Event) => {
     if (event.target !== host || !(event instanceof CustomEvent)) return;
     void answerPayload(controller, event.detail).then((answer) => {
-      if (answer) host.dispatchEvent(new CustomEvent('result', { detail: answer, bubbles: true, composed: true }));
+      if (answer) dispatchPlayerEvent(host, 'result', answer);
     });
   };
   host.addEventListener('command', onCommand);

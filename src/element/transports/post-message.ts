@@ -26,7 +26,10 @@ export const FORWARDED_EVENTS: Record<ForwardedEventName, string> = {
  * is an origin (then no parent may: a typo never opens the player to every page). `warn` hears of each entry that
  * is dropped, or that says more than an origin (a path, a query), of which only the origin counts.
  */
-export function parseOrigins(raw: string | undefined | null, warn?: (entry: string, problem: string) => void): string[] | undefined {
+export function parseOrigins(
+  raw: string | undefined | null,
+  warn?: (entry: string, problem: string) => void,
+): string[] | undefined {
   if (raw === undefined || raw === null || !raw.trim()) return undefined;
   const origins: string[] = [];
   for (const entry of raw.split(/[\s,]+/)) {
@@ -86,7 +89,9 @@ function readRequest(data: unknown): ParsedCommand | undefined {
  * JSON text.
  */
 function answerMessage(request: ParsedCommand, answer: CommandAnswer): unknown {
-  const message = request.typed ? { type: MESSAGE_TYPES.result, payload: answer } : { type: MESSAGE_TYPES.result, payload: answer, ...answer };
+  const message = request.typed
+    ? { type: MESSAGE_TYPES.result, payload: answer }
+    : { type: MESSAGE_TYPES.result, payload: answer, ...answer };
   return request.json ? JSON.stringify(message) : message;
 }
 
@@ -114,7 +119,12 @@ const referrerOrigin = () => {
  * A mistaken allow-list would fail silently: its bad entries, and the origins it refuses a command, are named in
  * the console, once each.
  */
-export function attachPostMessage(host: HTMLElement, controller: PlayerController, allowList: () => string | undefined | null, early: readonly Event[] = []): () => void {
+export function attachPostMessage(
+  host: HTMLElement,
+  controller: PlayerController,
+  allowList: () => string | undefined | null,
+  early: readonly Event[] = [],
+): () => void {
   const win = window;
   const parent = win.parent;
   if (!parent || parent === win) return () => {};
@@ -122,7 +132,8 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
   const given = warned.get(host) ?? new Set<string>();
   warned.set(host, given);
   const kindOf = (key: string) => key.slice(0, key.indexOf(' '));
-  const silenced = (key: string) => given.has(key) || [...given].filter((k) => kindOf(k) === kindOf(key)).length >= MAX_WARNINGS;
+  const silenced = (key: string) =>
+    given.has(key) || [...given].filter((k) => kindOf(k) === kindOf(key)).length >= MAX_WARNINGS;
   const warn = (key: string, text: string) => {
     if (silenced(key)) return;
     given.add(key);
@@ -133,20 +144,29 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
       const shown = entry.length > 100 ? `${entry.slice(0, 100)}…` : entry;
       warn(`entry ${shown}`, `allowed-origins entry "${shown}" ${problem}`);
     });
-    if (allowed?.length === 0) warn('list empty', 'allowed-origins has no http(s) origin: no page may command the player');
+    if (allowed?.length === 0)
+      warn('list empty', 'allowed-origins has no http(s) origin: no page may command the player');
     return allowed;
   };
   // The allow-list is never read from the page's URL, which the site that frames the player writes (it could leave
   // the list out): a list left there is named.
   if (allowList() == null && new URLSearchParams(win.location.search).has('allowed-origins')) {
-    warn('url list', "the allowed-origins parameter of the page's URL is ignored (the framing site writes that URL): set the allowed-origins attribute in the embed page's markup");
+    warn(
+      'url list',
+      "the allowed-origins parameter of the page's URL is ignored (the framing site writes that URL): " +
+        "set the allowed-origins attribute in the embed page's markup",
+    );
   }
   // Said at once, not at the first message: the embed is being set up now. A host that waits for `ready` before it
   // sends anything would otherwise never hear why nothing comes.
   const framing = referrerOrigin();
   const allowedAtStart = allowedOrigins();
   if (framing && allowedAtStart && !allowedAtStart.includes(framing)) {
-    warn(`origin ${framing}`, `the page that frames the player (${framing}) is not in allowed-origins: its commands are ignored and its events go elsewhere`);
+    warn(
+      `origin ${framing}`,
+      `the page that frames the player (${framing}) is not in allowed-origins: ` +
+        'its commands are ignored and its events go elsewhere',
+    );
   }
 
   const onMessage = (event: MessageEvent) => {
@@ -161,7 +181,8 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
     if (!request) return;
     if (refused) {
       const command = (request.payload as { command?: unknown } | null | undefined)?.command;
-      if (typeof command === 'string') warn(`origin ${origin}`, `a command from ${origin} was ignored: that origin is not in allowed-origins`);
+      if (typeof command === 'string')
+        warn(`origin ${origin}`, `a command from ${origin} was ignored: that origin is not in allowed-origins`);
       return;
     }
     void answerPayload(controller, request.payload).then((answer) => {
@@ -188,7 +209,13 @@ export function attachPostMessage(host: HTMLElement, controller: PlayerControlle
       const target = eventTarget();
       if (!target || event.target !== host) return;
       try {
-        parent.postMessage({ type: MESSAGE_TYPES.event, payload: { event: messageName, data: (event as CustomEvent).detail ?? null } }, target);
+        parent.postMessage(
+          {
+            type: MESSAGE_TYPES.event,
+            payload: { event: messageName, data: (event as CustomEvent<unknown>).detail ?? null },
+          },
+          target,
+        );
       } catch {
         /* ignore */
       }

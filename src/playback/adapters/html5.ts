@@ -3,7 +3,7 @@ import type { LoadContext, MediaAdapter } from '../types';
 /** HTML5 <video> adapter: hosted/uploaded videos and items with a file (source from the video call). */
 export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   const { container, events, signal, source } = ctx;
-  if (!source) return Promise.reject(Object.assign(new Error('No video source'), { kind: 'source' }));
+  if (!source) return Promise.reject(Object.assign(new Error('No video source'), { reason: 'source' }));
   const video = document.createElement('video');
   video.className = 'media media-video';
   video.playsInline = true;
@@ -29,7 +29,7 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
       () => {
         if (!readySent) return; // before ready, the load below reports (or retries) it
         const code = video.error?.code;
-        events.error({ kind: 'media', code, message: video.error?.message || `Media error ${code ?? ''}`.trim() });
+        events.error({ reason: 'media', code, message: video.error?.message || `Media error ${code ?? ''}`.trim() });
       },
     ],
   ];
@@ -60,7 +60,8 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
         return undefined; // a tainted canvas (no CORS on the media): not capturable
       }
     },
-    frameSource: () => (video.videoWidth ? { source: video, width: video.videoWidth, height: video.videoHeight } : undefined),
+    frameSource: () =>
+      video.videoWidth ? { source: video, width: video.videoWidth, height: video.videoHeight } : undefined,
     getCurrentTime: () => video.currentTime || 0,
     getDuration: () => (Number.isFinite(video.duration) ? video.duration : 0),
     destroy() {
@@ -94,7 +95,10 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
       }
       cleanup();
       const code = video.error?.code;
-      const error = Object.assign(new Error(video.error?.message || `Media error ${code ?? ''}`.trim()), { kind: 'media' as const, code });
+      const error = Object.assign(new Error(video.error?.message || `Media error ${code ?? ''}`.trim()), {
+        reason: 'media' as const,
+        code,
+      });
       adapter.destroy();
       reject(error);
     };

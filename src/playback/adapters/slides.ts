@@ -1,4 +1,4 @@
-import { realClock } from '../clock';
+import { realClock } from '../../core/clock';
 import type { LoadContext, MediaAdapter } from '../types';
 
 /** Default length of a slide without a following slide or runtime (ms). */
@@ -82,12 +82,13 @@ export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
       const img = figures.find((f) => !f.hidden)?.querySelector('img');
       return img && img.naturalWidth ? { source: img, width: img.naturalWidth, height: img.naturalHeight } : undefined;
     },
-    async play() {
-      if (destroyed || startedAt !== undefined) return;
+    play() {
+      if (destroyed || startedAt !== undefined) return Promise.resolve();
       if (position >= duration) position = 0;
       startedAt = clock.now();
       timer = clock.setInterval(tick, TICK_MS);
       events.playing();
+      return Promise.resolve();
     },
     pause() {
       if (startedAt === undefined) return;

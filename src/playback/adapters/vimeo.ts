@@ -1,4 +1,11 @@
-import { DEFAULT_SCRIPT_TIMEOUT_MS, PlayerLoadError, abortError, createVendorFrame, isAbortError, loadScript } from '../load-script';
+import {
+  DEFAULT_SCRIPT_TIMEOUT_MS,
+  PlayerLoadError,
+  abortError,
+  createVendorFrame,
+  isAbortError,
+  loadScript,
+} from '../load-script';
 import type { LoadContext, MediaAdapter, MediaLoader, PlayerError } from '../types';
 
 // The few parts of the Vimeo Player SDK (player.js) this adapter uses. They stay in this file (style guide, habit 2).
@@ -55,7 +62,7 @@ function toPlayerError(error: unknown): PlayerError {
   const data = (error && typeof error === 'object' ? error : {}) as VimeoErrorData;
   const name = typeof data.name === 'string' && data.name ? data.name : undefined;
   const message = (name && ERROR_MESSAGES[name]) || GENERIC_ERROR;
-  return { kind: 'vendor', code: name, message };
+  return { reason: 'vendor', code: name, message };
 }
 
 function createAdapter(Vimeo: VimeoNamespace, ctx: LoadContext): Promise<MediaAdapter> {
@@ -134,7 +141,8 @@ function createAdapter(Vimeo: VimeoNamespace, ctx: LoadContext): Promise<MediaAd
           () => undefined,
           (error: unknown) => {
             const e = (error && typeof error === 'object' ? error : {}) as VimeoErrorData;
-            if (e.name === 'NotAllowedError') throw new DOMException(e.message || 'play() was refused', 'NotAllowedError');
+            if (e.name === 'NotAllowedError')
+              throw new DOMException(e.message || 'play() was refused', 'NotAllowedError');
             throw error;
           },
         );
@@ -179,7 +187,7 @@ function createAdapter(Vimeo: VimeoNamespace, ctx: LoadContext): Promise<MediaAd
   };
 
   return new Promise<MediaAdapter>((resolve, reject) => {
-    const fail = (error: unknown) => {
+    const fail = (error: Error) => {
       signal.removeEventListener('abort', onAbort);
       adapter.destroy();
       reject(error);
@@ -223,7 +231,7 @@ function createAdapter(Vimeo: VimeoNamespace, ctx: LoadContext): Promise<MediaAd
   });
 }
 
-/** Vimeo items (spec section 2): the Vimeo Player SDK, loaded once per page. */
+/** Vimeo items (type MainVimeoVideo): the Vimeo Player SDK, loaded once per page. */
 export const vimeoLoader: MediaLoader = {
   kind: 'vimeo',
   canPlay: (item) => item.type === 'MainVimeoVideo' && !!item.videoId,
@@ -235,7 +243,10 @@ export const vimeoLoader: MediaLoader = {
       await loadScript(ctx.scripts.vimeo, { signal, isReady: apiPresent, timeoutMs, clock: ctx.clock });
     } catch (error) {
       if (isAbortError(error)) throw error;
-      throw new PlayerLoadError('script', SCRIPT_ERROR, { cause: error, retryable: (error as PlayerLoadError).retryable });
+      throw new PlayerLoadError('script', SCRIPT_ERROR, {
+        cause: error,
+        retryable: (error as PlayerLoadError).retryable,
+      });
     }
     // player.js defines Vimeo.Player as it runs: after its load event it is there, or the script was not the SDK.
     if (!apiPresent()) throw new PlayerLoadError('script', SCRIPT_ERROR);

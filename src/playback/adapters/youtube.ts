@@ -1,5 +1,12 @@
-import { realClock, type Clock } from '../clock';
-import { DEFAULT_SCRIPT_TIMEOUT_MS, PlayerLoadError, abortError, createVendorFrame, isAbortError, loadScript } from '../load-script';
+import { realClock, type Clock } from '../../core/clock';
+import {
+  DEFAULT_SCRIPT_TIMEOUT_MS,
+  PlayerLoadError,
+  abortError,
+  createVendorFrame,
+  isAbortError,
+  loadScript,
+} from '../load-script';
 import type { LoadContext, MediaAdapter, MediaLoader } from '../types';
 
 // The few parts of the YouTube IFrame Player API this adapter uses. They stay in this file (style guide, habit 2).
@@ -49,7 +56,8 @@ const ERROR_MESSAGES: Record<number, string> = {
   150: 'The owner of this YouTube video does not allow it to be played outside YouTube.',
   153: 'This YouTube video could not be played because the page did not identify itself to YouTube.',
 };
-export const youtubeErrorMessage = (code: number): string => ERROR_MESSAGES[code] ?? `This YouTube video could not be played (YouTube error ${code}).`;
+export const youtubeErrorMessage = (code: number): string =>
+  ERROR_MESSAGES[code] ?? `This YouTube video could not be played (YouTube error ${code}).`;
 
 /**
  * The YouTube player page for an item, with the parameters the API would otherwise put in its URL: the API enabled
@@ -57,7 +65,15 @@ export const youtubeErrorMessage = (code: number): string => ERROR_MESSAGES[code
  * from the same channel only, no autoplay.
  */
 export function youtubeEmbedUrl(videoId: string, origin: string): string {
-  const params = new URLSearchParams({ enablejsapi: '1', origin, playsinline: '1', controls: '0', rel: '0', modestbranding: '1', autoplay: '0' });
+  const params = new URLSearchParams({
+    enablejsapi: '1',
+    origin,
+    playsinline: '1',
+    controls: '0',
+    rel: '0',
+    modestbranding: '1',
+    autoplay: '0',
+  });
   return `https://www.youtube.com/embed/${encodeURIComponent(videoId)}?${params}`;
 }
 
@@ -90,7 +106,7 @@ function whenApiReady(): Promise<void> {
 /** Wait for `YT.Player`, rejecting on abort or after `timeoutMs` of `clock`. */
 function waitForApi(signal: AbortSignal, timeoutMs: number, clock: Clock): Promise<YTNamespace> {
   return new Promise<YTNamespace>((resolve, reject) => {
-    const done = (error?: unknown) => {
+    const done = (error?: Error) => {
       clock.clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       if (error) reject(error);
@@ -100,7 +116,8 @@ function waitForApi(signal: AbortSignal, timeoutMs: number, clock: Clock): Promi
     const timer = clock.setTimeout(() => done(new Error('YT.Player did not appear')), timeoutMs);
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
-    whenApiReady().then(() => done());
+    // whenApiReady never rejects.
+    void whenApiReady().then(() => done());
   });
 }
 
@@ -177,7 +194,7 @@ function createAdapter(YT: YTNamespace, ctx: LoadContext): Promise<MediaAdapter>
   };
 
   return new Promise<MediaAdapter>((resolve, reject) => {
-    const fail = (error: unknown) => {
+    const fail = (error: Error) => {
       signal.removeEventListener('abort', onAbort);
       adapter.destroy();
       reject(error);
@@ -196,7 +213,7 @@ function createAdapter(YT: YTNamespace, ctx: LoadContext): Promise<MediaAdapter>
       events.ready(lastDuration);
       resolve(adapter);
     };
-    // Spec section 4, YouTube states: -1 and 5 start playing; 0 ended; 1 starts tracking; 2 stops tracking.
+    // YouTube states: -1 and 5 start playing; 0 ended; 1 starts tracking; 2 stops tracking.
     const onStateChange = (e: YTEvent<number>) => {
       if (destroyed) return;
       noteDuration();
@@ -223,7 +240,7 @@ function createAdapter(YT: YTNamespace, ctx: LoadContext): Promise<MediaAdapter>
       const code = Number(e.data);
       const message = youtubeErrorMessage(code);
       if (!ready) fail(new PlayerLoadError('vendor', message, { code }));
-      else events.error({ kind: 'vendor', code, message });
+      else events.error({ reason: 'vendor', code, message });
     };
 
     try {
@@ -238,7 +255,7 @@ function createAdapter(YT: YTNamespace, ctx: LoadContext): Promise<MediaAdapter>
   });
 }
 
-/** YouTube items (spec section 2): the IFrame Player API, loaded once per page. */
+/** YouTube items (type MainYoutubeVideo): the IFrame Player API, loaded once per page. */
 export const youtubeLoader: MediaLoader = {
   kind: 'youtube',
   canPlay: (item) => item.type === 'MainYoutubeVideo' && !!item.videoId,
@@ -253,7 +270,10 @@ export const youtubeLoader: MediaLoader = {
       YT = await waitForApi(signal, timeoutMs, clock);
     } catch (error) {
       if (isAbortError(error)) throw error;
-      throw new PlayerLoadError('script', SCRIPT_ERROR, { cause: error, retryable: (error as PlayerLoadError).retryable });
+      throw new PlayerLoadError('script', SCRIPT_ERROR, {
+        cause: error,
+        retryable: (error as PlayerLoadError).retryable,
+      });
     }
     return createAdapter(YT, ctx);
   },

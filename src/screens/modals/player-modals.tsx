@@ -1,23 +1,26 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { usePlayer } from '../../app/context';
+import { usePlayer } from '../player-context';
 import { LINK_SCHEMES, safeUrl } from '../../content/url';
 import { itemLabel, playlistLabel, playlistNotes, type Playlist, type PlaylistItem } from '../../content/playlist';
 import { mergePreferences } from '../../preferences/merge';
-import type { ModalBodyProps } from '../modal-registry';
+import type { ModalBodyProps } from '../modal-body';
 import { formatTime } from '../player-controls';
 import { languageName } from '../../i18n/language-names';
+import { directionOf } from '../../i18n/locales';
 import type { Cue } from '../../playback/vtt';
 
-/** Review date format MM/DD/YYYY (spec section 9); undefined when the date cannot be read. */
+/** Review date format MM/DD/YYYY; undefined when the date cannot be read. */
 export function formatReviewed(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(raw);
   if (m) return `${m[2]}/${m[3]}/${m[1]}`;
   const d = new Date(raw);
   if (Number.isNaN(d.getTime())) return undefined;
-  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  const month = String(d.getUTCMonth() + 1).padStart(2, '0');
+  const day = String(d.getUTCDate()).padStart(2, '0');
+  return `${month}/${day}/${d.getUTCFullYear()}`;
 }
 
 /** Brochure language falls back to en unless the playlist's ccLanguages contain the caption language. */
@@ -29,7 +32,7 @@ function usePlaying() {
   const snap = useSnapshot(controller.state);
   const prefs = mergePreferences(snap.layers);
   const playlist = snap.playback.playlist as Playlist | undefined;
-  const item = playlist?.items[snap.playback.index] as PlaylistItem | undefined;
+  const item = playlist?.items[snap.playback.index];
   return { controller, prefs, playlist, item, index: snap.playback.index, ccLanguage: snap.playback.ccLanguage };
 }
 
@@ -42,7 +45,8 @@ export function ChaptersModal({ close: onDone }: ModalBodyProps) {
   const { i18n } = useLingui();
   const { controller, item } = usePlaying();
   if (!item) return <NotReady />;
-  if (item.chapters.length === 0) return <p>{i18n._({ id: 'chapters.none', message: 'This video has no chapters.' })}</p>;
+  if (item.chapters.length === 0)
+    return <p>{i18n._({ id: 'chapters.none', message: 'This video has no chapters.' })}</p>;
   return (
     <ol className="choice-list chapter-list">
       {item.chapters.map((ch, i) => (
@@ -56,7 +60,8 @@ export function ChaptersModal({ close: onDone }: ModalBodyProps) {
               onDone();
             }}
           >
-            <span className="chapter-time">{formatTime(ch.f / 1000)}</span> {ch.h || i18n._({ id: 'modal.chapter', message: 'Chapter {chapter}', values: { chapter: i + 1 } })}
+            <span className="chapter-time">{formatTime(ch.f / 1000)}</span>{' '}
+            {ch.h || i18n._({ id: 'modal.chapter', message: 'Chapter {chapter}', values: { chapter: i + 1 } })}
           </button>
         </li>
       ))}
@@ -124,11 +129,18 @@ export function InfoModal() {
   if (!playlist) return <NotReady />;
   const reviewed = formatReviewed(item?.reviewedAt ?? playlist.reviewed);
   const rows: [string, string | undefined][] = [
-    [i18n._({ id: 'info.title', message: 'Title' }), playlistLabel(playlist, prefs.menuLanguage, prefs.titles) ?? (item && itemLabel(item, prefs.menuLanguage, prefs.titles))],
+    [
+      i18n._({ id: 'info.title', message: 'Title' }),
+      playlistLabel(playlist, prefs.menuLanguage, prefs.titles) ??
+        (item && itemLabel(item, prefs.menuLanguage, prefs.titles)),
+    ],
     [i18n._({ id: 'info.provider', message: 'Provided by' }), playlist.provider],
     [i18n._({ id: 'info.reviewer', message: 'Medically reviewed by' }), playlist.reviewer],
     [i18n._({ id: 'info.reviewed', message: 'Reviewed on' }), reviewed],
-    [i18n._({ id: 'info.runtime', message: 'Running time' }), playlist.runtime > 0 ? formatTime(playlist.runtime) : undefined],
+    [
+      i18n._({ id: 'info.runtime', message: 'Running time' }),
+      playlist.runtime > 0 ? formatTime(playlist.runtime) : undefined,
+    ],
   ];
   return <InfoList rows={rows} />;
 }
@@ -181,7 +193,14 @@ export function ExtrasModal({ route }: ModalBodyProps) {
     <div className="extras">
       {brochure && (
         <p>
-          <a className="brochure-link" href={brochure} target="_blank" rel="noopener noreferrer" hrefLang={lang} onClick={() => controller.engine.brochureOpened(brochure)}>
+          <a
+            className="brochure-link"
+            href={brochure}
+            target="_blank"
+            rel="noopener noreferrer"
+            hrefLang={lang}
+            onClick={() => void controller.command('brochureOpened', brochure)}
+          >
             {i18n._({ id: 'extras.brochure', message: 'Download the brochure (PDF)' })}
           </a>
         </p>
@@ -196,7 +215,11 @@ export function ExtrasModal({ route }: ModalBodyProps) {
         item?.hyperlink && <p className="hyperlink-text">{item.hyperlink}</p>
       )}
       {copyright && <p className="copyright">{copyright}</p>}
-      {reviewed && <p className="reviewed">{i18n._({ id: 'extras.reviewed', message: 'Reviewed {date}', values: { date: reviewed } })}</p>}
+      {reviewed && (
+        <p className="reviewed">
+          {i18n._({ id: 'extras.reviewed', message: 'Reviewed {date}', values: { date: reviewed } })}
+        </p>
+      )}
       {prefs.disclaimerButton === 1 && <Disclaimer playlist={playlist} item={item} />}
     </div>
   );
@@ -221,7 +244,14 @@ function Disclaimer({ playlist, item }: { playlist: Playlist; item?: PlaylistIte
   ];
   return (
     <div className="disclaimer">
-      <button type="button" className="button button-secondary" aria-expanded={open} aria-controls={id} data-action="disclaimer" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-expanded={open}
+        aria-controls={id}
+        data-action="disclaimer"
+        onClick={() => setOpen(!open)}
+      >
         {i18n._({ id: 'disclaimer.button', message: 'Disclaimer' })}
       </button>
       <InfoList rows={rows} id={id} hidden={!open} />
@@ -230,12 +260,50 @@ function Disclaimer({ playlist, item }: { playlist: Playlist; item?: PlaylistIte
 }
 
 const TRANSCRIPT_CSS = /* css */ `
-.modal-layer-overlay .modal[data-modal-name="transcript"] { position: absolute; inset-block: 0 var(--transcript-bottom, 0); inset-inline-end: 0; width: min(22em, 100%); max-width: none; max-height: none; border-radius: 0; display: flex; flex-direction: column; }
-.modal[data-modal-name="transcript"] .modal-body { flex: 1; min-height: 0; display: flex; flex-direction: column; gap: .5em; padding: .75em; }
+.modal-layer-overlay .modal[data-modal-name="transcript"] {
+  position: absolute;
+  inset-block: 0 var(--transcript-bottom, 0);
+  inset-inline-end: 0;
+  width: min(22em, 100%);
+  max-width: none;
+  max-height: none;
+  border-radius: 0;
+  display: flex;
+  flex-direction: column;
+}
+.modal[data-modal-name="transcript"] .modal-body {
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+  gap: .5em;
+  padding: .75em;
+}
 .transcript-filter { display: grid; gap: .2em; }
-.transcript-filter input { font: inherit; padding: .35em .5em; border: 1px solid #9aa3b5; border-radius: 4px; min-width: 0; width: 100%; box-sizing: border-box; }
+.transcript-filter input {
+  font: inherit;
+  padding: .35em .5em;
+  border: 1px solid #9aa3b5;
+  border-radius: 4px;
+  min-width: 0;
+  width: 100%;
+  box-sizing: border-box;
+}
 .transcript-cues { list-style: none; margin: 0; padding: 0; overflow-y: auto; flex: 1; }
-.transcript-cue { width: 100%; display: flex; gap: .6em; text-align: start; font: inherit; color: inherit; background: none; border: 0; border-inline-start: 3px solid transparent; border-radius: 4px; padding: .35em .4em; cursor: pointer; }
+.transcript-cue {
+  width: 100%;
+  display: flex;
+  gap: .6em;
+  text-align: start;
+  font: inherit;
+  color: inherit;
+  background: none;
+  border: 0;
+  border-inline-start: 3px solid transparent;
+  border-radius: 4px;
+  padding: .35em .4em;
+  cursor: pointer;
+}
 .transcript-cue:hover { background: #f0f2f7; }
 .transcript-cue[aria-current="true"] { background: #e3e9f7; border-inline-start-color: var(--ped-color); }
 .transcript-time { color: var(--ped-muted); font-variant-numeric: tabular-nums; flex: none; }
@@ -261,7 +329,7 @@ export function TranscriptPanel() {
   const { cues, currentTime, ccLanguage } = useSnapshot(controller.state.playback);
   const [filter, setFilter] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
-  const active = activeCueIndex(cues as Cue[], currentTime);
+  const active = activeCueIndex(cues, currentTime);
   const query = filter.trim().toLocaleLowerCase();
   const shown = cues.map((c, i) => ({ c, i })).filter(({ c }) => !query || c.text.toLocaleLowerCase().includes(query));
   useEffect(() => {
@@ -277,7 +345,9 @@ export function TranscriptPanel() {
     if (!root || !panel || !layer) return;
     const fit = () => {
       const controls = root.querySelector<HTMLElement>('.player-screen .controls');
-      const room = controls ? Math.max(0, layer.getBoundingClientRect().bottom - controls.getBoundingClientRect().top) : 0;
+      const room = controls
+        ? Math.max(0, layer.getBoundingClientRect().bottom - controls.getBoundingClientRect().top)
+        : 0;
       panel.style.setProperty('--transcript-bottom', `${Math.round(room)}px`); // the CSSOM, which strict CSP allows
     };
     fit();
@@ -299,10 +369,16 @@ export function TranscriptPanel() {
       ) : shown.length === 0 ? (
         <p role="status">{i18n._({ id: 'transcript.noMatch', message: 'No lines match.' })}</p>
       ) : (
-        <ol className="transcript-cues" ref={listRef} lang={ccLanguage} dir={ccLanguage === 'ar' ? 'rtl' : 'ltr'}>
+        <ol className="transcript-cues" ref={listRef} lang={ccLanguage} dir={directionOf(ccLanguage)}>
           {shown.map(({ c, i }) => (
             <li key={`${i}-${c.start}`}>
-              <button type="button" className="transcript-cue" data-start={c.start} aria-current={i === active ? 'true' : undefined} onClick={() => void controller.command('seekTo', c.start)}>
+              <button
+                type="button"
+                className="transcript-cue"
+                data-start={c.start}
+                aria-current={i === active ? 'true' : undefined}
+                onClick={() => void controller.command('seekTo', c.start)}
+              >
                 <span className="transcript-time">{formatTime(c.start)}</span>
                 <span>{c.text}</span>
               </button>

@@ -1,10 +1,10 @@
 /**
- * The settings screens' choices (spec section 9), declared once: the screens, their tests and the docs
+ * The settings screens' choices, declared once: the screens, their tests and the docs
  * read them from here.
  */
 import type { I18n } from '@lingui/core';
-import { SCALE_OPTIONS } from '../../element/styles';
-import { PLAYER_SHORTCUTS } from '../../playback/keyboard';
+import { SCALE_OPTIONS } from '../../preferences/theme';
+import { PLAYER_SHORTCUTS } from '../../commands/keyboard';
 
 /** Text size / scale options, in percent. */
 export const TEXT_SIZES = SCALE_OPTIONS;
@@ -29,7 +29,7 @@ export const OPACITIES = [
   { value: '00', percent: 0 },
 ] as const;
 
-/** Caption colours (spec section 9), with their translated names. */
+/** Caption colours, with their translated names. */
 export const CAPTION_COLORS = [
   { value: '#FFFFFF', name: 'white' },
   { value: '#FFFF00', name: 'yellow' },
@@ -90,8 +90,16 @@ export function shortcutAction(i18n: I18n, action: Shortcut): string {
       return i18n._({ id: 'shortcut.mute', message: 'Mute or unmute' });
     case 'changeVolume':
       return value < 0
-        ? i18n._({ id: 'shortcut.volumeDown', message: 'Volume down {percent}%', values: { percent: Math.round(-value * 100) } })
-        : i18n._({ id: 'shortcut.volumeUp', message: 'Volume up {percent}%', values: { percent: Math.round(value * 100) } });
+        ? i18n._({
+            id: 'shortcut.volumeDown',
+            message: 'Volume down {percent}%',
+            values: { percent: Math.round(-value * 100) },
+          })
+        : i18n._({
+            id: 'shortcut.volumeUp',
+            message: 'Volume up {percent}%',
+            values: { percent: Math.round(value * 100) },
+          });
   }
 }
 

@@ -45,7 +45,17 @@ created.providerUrl = undefined;
 created.fontSize = 125;
 
 // The events map: each event's detail, also through addEventListener.
-const names: PlayerEventName[] = ['ready', 'statechange', 'volumechange', 'analytics', 'playlistend', 'navigate', 'screenshot', 'error', 'result'];
+const names: PlayerEventName[] = [
+  'ready',
+  'statechange',
+  'volumechange',
+  'analytics',
+  'playlistend',
+  'navigate',
+  'screenshot',
+  'error',
+  'result',
+];
 const onError = (e: CustomEvent<PlayerEventMap['error']>) => {
   const code: PlayerErrorCode = e.detail.code;
   return [code, e.detail.message.length, e.detail.retryable === true];

@@ -5,7 +5,12 @@
  */
 import { createRef, useRef, type Ref } from 'react';
 import 'patient-ed-player';
-import type { PatientEdPlayerElement, PatientEdPlayerJsxProps, PlayerEventMap, PlayerJsxAttributes } from 'patient-ed-player';
+import type {
+  PatientEdPlayerElement,
+  PatientEdPlayerJsxProps,
+  PlayerEventMap,
+  PlayerJsxAttributes,
+} from 'patient-ed-player';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assert = <T extends true>(value?: T) => value;
@@ -63,7 +68,9 @@ export const wrong = [
 const attributes = { client: 'demo', 'provider-url': url, 'font-size': '125' } satisfies PlayerJsxAttributes;
 export const checked = [
   <patient-ed-player {...attributes} />,
-  <patient-ed-player {...({ client: 'demo', 'provider-url': url, onready: (e) => e.detail.route } satisfies PatientEdPlayerJsxProps)} />,
+  <patient-ed-player
+    {...({ client: 'demo', 'provider-url': url, onready: (e) => e.detail.route } satisfies PatientEdPlayerJsxProps)}
+  />,
   // @ts-expect-error a misspelled hyphenated attribute, in a `satisfies` object
   <patient-ed-player {...({ client: 'demo', 'provider-ulr': url } satisfies PatientEdPlayerJsxProps)} />,
   // @ts-expect-error a misspelled hyphenated attribute, in a `satisfies` object

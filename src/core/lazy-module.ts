@@ -1,5 +1,5 @@
-import { DEFAULT_TIMEOUT_MS } from '../content/http';
-import { realClock, type Clock } from '../playback/clock';
+import { DEFAULT_TIMEOUT_MS } from './request-timeout';
+import { realClock, type Clock } from './clock';
 
 /**
  * A code chunk loaded on demand, whose module is then available synchronously. Unlike `React.lazy`,
@@ -62,7 +62,7 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
           },
           (error: unknown) => {
             clock.clearTimeout(timer);
-            reject(error);
+            reject(error instanceof Error ? error : new Error(String(error)));
           },
         );
       });

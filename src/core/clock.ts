@@ -10,6 +10,9 @@ export interface Clock {
   clearInterval(id: number | undefined): void;
 }
 
+/** The part of a clock that waits (a time limit, a backoff). */
+export type TimerClock = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+
 export const realClock: Clock = {
   now: () => performance.now(),
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms) as unknown as number,

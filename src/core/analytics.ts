@@ -1,4 +1,4 @@
-/** Analytics event types (spec section 7), declared once. */
+/** Analytics event types: the numeric `type` the host receives with each analytics event, declared once. */
 export const ANALYTICS = {
   BROCHURE: 0,
   VIDEO_LOAD: 1,

@@ -1,16 +1,15 @@
 import { proxy, ref } from 'valtio/vanilla';
-import type { Cue } from '../playback/vtt';
+import type { Cue, MediaKind, PlayerError } from './media-types';
 import type { Playlist } from '../content/playlist';
 import type { Profile } from '../content/profile';
 import { idleResource, type Resource } from './resource';
-import type { PlayerStateValue } from '../playback/timing';
-import type { MediaKind, PlayerError } from '../playback/types';
+import type { PlayerStateValue } from '../core/player-states';
 import type { PartialPreferences } from '../preferences/defaults';
 import type { Favorite } from '../preferences/favorites';
 
 export type IndicatorKind = '' | 'play' | 'pause' | 'mute' | 'unmute' | 'volume';
 
-/** Playback state (spec section 3, Playback state; section 4, player state). */
+/** Playback state: the loaded playlist and item, the state reported to the host, time, volume and indicator. */
 export interface PlaybackState {
   /** The loaded playlist (kept as a plain snapshot: `ref`). */
   playlist?: Playlist;
@@ -18,7 +17,7 @@ export interface PlaybackState {
   key?: string;
   index: number;
   /** Player state reported to a host: -1, 0, 1, 2, 9. */
-  player: PlayerStateValue;
+  playerState: PlayerStateValue;
   kind?: MediaKind;
   /** The adapter is loaded and ready. */
   ready: boolean;
@@ -46,7 +45,16 @@ export interface PlaybackState {
 }
 
 /** Notices the player shows (translated by the UI from their key). */
-export type NoticeKey = 'screenshotDisabled' | 'voFallback' | 'ccFallback' | 'restricted' | 'mediaError' | 'sourceError' | 'youtubeScript' | 'vimeoScript' | 'vendorError';
+export type NoticeKey =
+  | 'screenshotDisabled'
+  | 'voFallback'
+  | 'ccFallback'
+  | 'restricted'
+  | 'mediaError'
+  | 'sourceError'
+  | 'youtubeScript'
+  | 'vimeoScript'
+  | 'vendorError';
 
 export interface Notification {
   id: number;
@@ -66,14 +74,23 @@ export interface ClientConfiguration {
 }
 
 /** Per-instance state: one proxy per element, never module-level. */
-export interface PlayerState {
+export interface PlayerStore {
   /** Client whose preferences are loaded (preferences load once per client change). */
   loadedClient?: string;
-  /** The client configuration's request (`data.client`) as the screens tell it: `not-found` when the provider said 404. */
+  /**
+   * The client configuration's request (`data.client`) as the screens tell it: `not-found` when the provider said
+   * 404.
+   */
   readonly clientStatus: 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
-  layers: { account: PartialPreferences; query: PartialPreferences; local: PartialPreferences; session: PartialPreferences };
+  layers: {
+    account: PartialPreferences;
+    query: PartialPreferences;
+    local: PartialPreferences;
+    session: PartialPreferences;
+  };
   shell: { controlsVisible: boolean; fullscreen: boolean };
-  ready: boolean;
+  /** The first screen has rendered and the `ready` event has gone to the host (once per element). */
+  firstScreenShown: boolean;
   /** The interface language whose catalog is active (undefined until the first one has loaded). */
   locale?: string;
   /** The catalogs of that language loaded for the current route (the player's strings on player routes). */
@@ -89,7 +106,7 @@ export interface PlayerState {
 export function initialPlayback(): PlaybackState {
   return {
     index: 0,
-    player: -1,
+    playerState: -1,
     ready: false,
     duration: 0,
     currentTime: 0,
@@ -109,16 +126,16 @@ export function initialPlayback(): PlaybackState {
   };
 }
 
-export function createPlayerState(): PlayerState {
-  const state: PlayerState = proxy<PlayerState>({
+export function createPlayerStore(): PlayerStore {
+  const state: PlayerStore = proxy<PlayerStore>({
     // Read from the client's resource (a getter: a snapshot takes its value).
     get clientStatus() {
       const { status, error } = state.data.client;
-      return status === 'error' && error?.kind === 'status' && error.status === 404 ? 'not-found' : status;
+      return status === 'error' && error?.reason === 'status' && error.status === 404 ? 'not-found' : status;
     },
     layers: { account: {}, query: {}, local: {}, session: {} },
     shell: { controlsVisible: false, fullscreen: false },
-    ready: false,
+    firstScreenShown: false,
     catalogs: [],
     data: { client: idleResource(), profile: idleResource(), playlist: idleResource() },
     playback: initialPlayback(),

@@ -1,7 +1,7 @@
-import type { CommandName } from '../commands/table';
-import { TIMING } from './timing';
+import type { CommandName } from './table';
+import { TIMING } from '../playback/timing';
 
-/** Player keyboard shortcuts (spec section 9), declared once: key -> command of the command table. */
+/** Player keyboard shortcuts, declared once: key -> command of the command table. */
 export const PLAYER_SHORTCUTS = {
   ArrowLeft: { command: 'seekBy', value: -TIMING.seekStepS },
   j: { command: 'seekBy', value: -TIMING.seekLongStepS },
@@ -18,7 +18,9 @@ export const PLAYER_SHORTCUTS = {
 export type ShortcutAction = (typeof PLAYER_SHORTCUTS)[keyof typeof PLAYER_SHORTCUTS];
 
 /** The shortcut for a key event, if any (letters are case-insensitive; modifier chords are left alone). */
-export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): ShortcutAction | undefined {
+export function shortcutFor(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+): ShortcutAction | undefined {
   if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
   return Object.hasOwn(PLAYER_SHORTCUTS, key) ? PLAYER_SHORTCUTS[key as keyof typeof PLAYER_SHORTCUTS] : undefined;

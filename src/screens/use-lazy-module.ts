@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { usePlayer } from './context';
-import type { LazyModule } from './lazy-module';
+import { usePlayer } from './player-context';
+import type { LazyModule } from '../core/lazy-module';
 
-export type LazyState<T> = { status: 'loading' } | { status: 'ready'; module: T } | { status: 'error'; error: unknown; retry: () => void };
+export type LazyState<T> =
+  { status: 'loading' } | { status: 'ready'; module: T } | { status: 'error'; error: unknown; retry: () => void };
 
 /**
  * Read a lazy module in a component: ready at once when preloaded; otherwise loads (within the player's time limit

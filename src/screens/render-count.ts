@@ -9,7 +9,7 @@ const counts = new WeakMap<object, Map<string, number>>();
 export function countRender(owner: object, name: string): void {
   if (process.env.NODE_ENV === 'production') return;
   let map = counts.get(owner);
-  if (!map) counts.set(owner, (map = new Map()));
+  if (!map) counts.set(owner, (map = new Map<string, number>()));
   map.set(name, (map.get(name) ?? 0) + 1);
 }
 

@@ -1,0 +1,29 @@
+/** The video settings: the voice-over language and the sound. */
+import { useLingui } from '@lingui/react';
+import { languageName } from './settings-options';
+import { RadioGroup, Status, SwitchScreen, useOffered, useSettings } from './settings-widgets';
+
+/** settings/video/language: the playlist's voice-over languages. */
+export function VideoLanguageSettings() {
+  const { i18n } = useLingui();
+  const { prefs, set, announcement } = useSettings();
+  const offered = useOffered('voLanguages');
+  const legend = i18n._({ id: 'modal.videoLanguage', message: 'Video language' });
+  return (
+    <>
+      <RadioGroup
+        legend={legend}
+        options={offered.map((lang) => ({ value: lang, label: languageName(lang), lang }))}
+        current={prefs.voLanguage}
+        onChange={(o) => set('voLanguage', o.value, `${legend}: ${o.label}`)}
+      />
+      <Status text={announcement} />
+    </>
+  );
+}
+
+/** settings/video/audio: play with sound, or start every item muted. */
+export function AudioSettings() {
+  const { i18n } = useLingui();
+  return <SwitchScreen pref="audio" label={i18n._({ id: 'settings.playWithSound', message: 'Play with sound' })} />;
+}
