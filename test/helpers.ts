@@ -305,3 +305,35 @@ export function sticking(el: HTMLElement, within = '.shell *'): string[] {
     })
     .map((n) => `${n.tagName.toLowerCase()}.${n.className} "${n.textContent?.slice(0, 20)}"`);
 }
+
+/**
+ * Every JSON.parse call from now on whose text `keep` accepts: its length, and the task it ran in. The first call of a
+ * task posts a message; a call after that message has run is in a later task (a lower bound on the tasks).
+ */
+export function watchParses(keep: (text: string) => boolean) {
+  const native = JSON.parse;
+  const calls: { chars: number; task: number }[] = [];
+  let task = 0;
+  let taskOpen = false;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => (taskOpen = false);
+  JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]): unknown => {
+    if (typeof text === 'string' && keep(text)) {
+      if (!taskOpen) {
+        taskOpen = true;
+        task++;
+        channel.port2.postMessage(null);
+      }
+      calls.push({ chars: text.length, task });
+    }
+    return native(text, reviver);
+  }) as typeof JSON.parse;
+  return {
+    calls,
+    tasks: () => new Set(calls.map((c) => c.task)).size,
+    restore: () => {
+      JSON.parse = native;
+      channel.port1.close();
+    },
+  };
+}

@@ -18,6 +18,7 @@ import {
   text,
   unmountAll,
   waitFor,
+  watchParses,
 } from './helpers';
 
 // `bigcollection` (demo/provider/bigdemo.mjs): a root holding one collection, C_BIGC_ALL, of 19,998 items (20,000
@@ -46,38 +47,6 @@ function watchMainThread() {
     stop: () => {
       longtasks.disconnect();
       resources.disconnect();
-    },
-  };
-}
-
-/**
- * Every JSON.parse call from now on whose text `keep` accepts: its length, and the task it ran in. The first call of a
- * task posts a message; a call after that message has run is in a later task (a lower bound on the tasks).
- */
-function watchParses(keep: (text: string) => boolean) {
-  const native = JSON.parse;
-  const calls: { chars: number; task: number }[] = [];
-  let task = 0;
-  let taskOpen = false;
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => (taskOpen = false);
-  JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]): unknown => {
-    if (typeof text === 'string' && keep(text)) {
-      if (!taskOpen) {
-        taskOpen = true;
-        task++;
-        channel.port2.postMessage(null);
-      }
-      calls.push({ chars: text.length, task });
-    }
-    return native(text, reviver);
-  }) as typeof JSON.parse;
-  return {
-    calls,
-    tasks: () => new Set(calls.map((c) => c.task)).size,
-    restore: () => {
-      JSON.parse = native;
-      channel.port1.close();
     },
   };
 }
