@@ -230,7 +230,7 @@ describe('captions: load with the item, English when the language has none, floo
 });
 
 describe('volume, notices and the annotation hooks', () => {
-  it("the first playlist starts from the preferences; once chosen, the volume is the player's own", () => {
+  it("the first playlist starts from the prefs; then the volume is the player's own, but for a sound change", () => {
     const pb = initialPlayback();
     const applied: [string, number | boolean][] = [];
     const changes: [number, boolean][] = [];
@@ -242,28 +242,36 @@ describe('volume, notices and the annotation hooks', () => {
       changed: (v, m) => changes.push([v, m]),
     });
     expect(volume.forPlaylist(0), 'query audio 0').to.deep.equal({ volume: 0, muted: true, unmuteVolume: 1 });
-    expect(volume.forPlaylist(1), 'kept, whatever the preferences say now').to.deep.equal({
-      volume: 0,
-      muted: true,
+    expect(volume.forPlaylist(1), 'the sound preference turned on since: unmuted').to.deep.equal({
+      volume: 1,
+      muted: false,
       unmuteVolume: 1,
     });
+    expect(volume.forPlaylist(1), 'kept while the preference stays').to.deep.equal(volume.forPlaylist(1));
     expect(volume.set(0.4)).to.equal(true);
     expect(volume.set(Number.NaN)).to.equal(false);
     volume.mute();
     volume.unmute();
     volume.change(-0.1);
+    // The host hears the volume heard: 0 while muted.
     expect(changes).to.deep.equal([
+      [1, false],
       [0.4, false],
-      [0.4, true],
+      [0, true],
       [0.4, false],
       [0.3, false],
     ]);
-    expect(indicators).to.deep.equal(['volume', 'mute', 'unmute', 'volume']);
-    expect(applied.slice(0, 2)).to.deep.equal([
+    expect(indicators, 'none for the preference').to.deep.equal(['volume', 'mute', 'unmute', 'volume']);
+    expect(applied.slice(0, 4)).to.deep.equal([
+      ['volume', 1],
+      ['muted', false],
       ['volume', 0.4],
       ['muted', false],
     ]);
-    expect(volume.forPlaylist(0)).to.deep.equal({ volume: 0.3, muted: false, unmuteVolume: 0.4 });
+    expect(volume.setSound(true), 'no change of the preference').to.equal(false);
+    expect(volume.forPlaylist(0), 'turned off: muted').to.deep.equal({ volume: 0.3, muted: true, unmuteVolume: 0.3 });
+    expect(volume.setSound(true), 'turned on: unmuted').to.equal(true);
+    expect([pb.volume, pb.muted]).to.deep.equal([0.3, false]);
     expect(
       new Volume({ playback: () => pb, media: () => undefined, indicate: () => {}, changed: () => {} }).forPlaylist(1),
     ).to.deep.equal({

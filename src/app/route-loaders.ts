@@ -250,6 +250,7 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
         engine?.setCaptionLanguage(prefs.ccLanguage);
       }
       engine?.setAudioDescriptions(prefs.audioDescriptions === 1);
+      engine?.setSound(prefs.audio !== 0);
     },
     leave,
   };

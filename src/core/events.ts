@@ -9,7 +9,7 @@ export interface PlayerEventMap {
   ready: { route: string; screen: string };
   /** Player state changed; duration and currentTime (seconds) for states 1, 2 and 9. */
   statechange: { state: PlayerStateValue; duration?: number; currentTime?: number };
-  /** Volume (0..1) or mute changed. */
+  /** Volume (0..1) or mute changed: `volume` is what is heard, 0 while muted (as `getVolume()`). */
   volumechange: { volume: number; muted: boolean };
   /** An analytics event (only while the googleAnalytics preference is on). */
   analytics: AnalyticsEvent;

@@ -178,7 +178,8 @@ declare const __PLAYER_VERSION__: string;
  * @fires {CustomEvent<{ route: string; screen: string }>} ready - The first screen has rendered.
  * @fires {CustomEvent<{ state: PlayerStateValue; duration?: number; currentTime?: number }>} statechange - Player state
  *   changed; duration and currentTime (seconds) for states 1, 2 and 9.
- * @fires {CustomEvent<{ volume: number; muted: boolean }>} volumechange - Volume (0..1) or mute changed.
+ * @fires {CustomEvent<{ volume: number; muted: boolean }>} volumechange - Volume (0..1) or mute changed: `volume` is
+ *   what is heard, 0 while muted (as `getVolume()`).
  * @fires {CustomEvent<AnalyticsEvent>} analytics - An analytics event (only while the googleAnalytics preference is
  *   on).
  * @fires {CustomEvent<{ code: string }>} playlistend - The last item of the playlist ended.

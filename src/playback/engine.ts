@@ -66,7 +66,8 @@ export class PlaybackEngine extends MediaCommands {
     const prefs = this.deps.prefs();
     const queuedSeek = resume ? undefined : this.pendingSeek;
     this.unloadItem();
-    // The volume chosen stays with the player from one playlist to the next; only the first starts from the prefs.
+    // The volume chosen stays with the player from one playlist to the next (the sound preference's change applied);
+    // only the first starts from the prefs.
     const next = Object.assign(initialPlayback(), this.playlistVolume(prefs.audio));
     next.playlist = ref(playlist);
     next.key = key;

@@ -269,7 +269,11 @@ export abstract class MediaCommands {
   toggleMute(): boolean {
     return this.volume.toggleMute();
   }
-  /** The volume a new playlist starts with (the player's own once chosen). */
+  /** The sound preference ("Play with sound") is `on` now: a change mutes or unmutes at once (./volume.ts). */
+  setSound(on: boolean): boolean {
+    return this.volume.setSound(on);
+  }
+  /** The volume a new playlist starts with (the player's own once chosen, with the sound preference's changes). */
   protected playlistVolume(audio: number) {
     return this.volume.forPlaylist(audio);
   }

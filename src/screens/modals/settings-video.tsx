@@ -22,7 +22,7 @@ export function VideoLanguageSettings() {
   );
 }
 
-/** settings/video/audio: play with sound, or start every item muted. */
+/** settings/video/audio: play with sound, or muted: at once (the engine follows the preference) and later. */
 export function AudioSettings() {
   const { i18n } = useLingui();
   return <SwitchScreen pref="audio" label={i18n._({ id: 'settings.playWithSound', message: 'Play with sound' })} />;
