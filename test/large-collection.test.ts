@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { subscribe } from 'valtio/vanilla';
 import { CONTROLLER } from '../src/app/embed-options';
 import { SLICED_PARSE_CHARS } from '../src/content/http';
-import { MENU_PAGE } from '../src/screens/menu-screen';
+import { MENU_PAGE } from '../src/screens/card-list';
 import { Thumbnail } from '../src/ui/thumbnail';
 import {
   $,

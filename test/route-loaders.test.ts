@@ -121,13 +121,13 @@ describe('route loaders: data is requested as navigation happens, not as screens
         'the first playlist requested',
       );
       const first = watch.to('/api/clients/demo/playlists/A_KNEE_REPLACEMENT')[0];
-      el[CONTROLLER].navigate('/demo/player/A_ACL_TEAR');
-      await waitFor(() => $(el, '.player-screen[data-code="A_ACL_TEAR"]'), 'the second playlist');
+      el[CONTROLLER].navigate('/demo/player/A_ACLTEAR');
+      await waitFor(() => $(el, '.player-screen[data-code="A_ACLTEAR"]'), 'the second playlist');
       // The first request is over (given up, or its late answer in) and changed nothing.
       await waitFor(() => first.over, 'the first request over', 8000);
-      await waitFor(() => $(el, '.player-screen')?.dataset.code === 'A_ACL_TEAR', 'the screen of the second');
-      expect(pb(el).playlist?.code).to.equal('A_ACL_TEAR');
-      expect($(el, '.player-screen')!.dataset.code).to.equal('A_ACL_TEAR');
+      await waitFor(() => $(el, '.player-screen')?.dataset.code === 'A_ACLTEAR', 'the screen of the second');
+      expect(pb(el).playlist?.code).to.equal('A_ACLTEAR');
+      expect($(el, '.player-screen')!.dataset.code).to.equal('A_ACLTEAR');
     } finally {
       watch.stop();
     }

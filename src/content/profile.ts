@@ -105,11 +105,23 @@ export function flattenProfile(tree: unknown): Profile {
   return { rootCode, nodes, items };
 }
 
+/** Menu names of the top level of the client's library: the profile's root, whatever its code. */
+const TOP_LEVEL_NAMES: readonly string[] = ['root', 'vm'];
+/** Menu names of the client's content listed across the whole tree. */
+export const MENU_LISTS = ['collections', 'presentations', 'playlists'] as const;
+export type MenuList = (typeof MENU_LISTS)[number];
+
+/** Whether a menu code names the top level (no code, `root` or `vm`). */
+export const isTopLevel = (code: string | undefined): boolean => !code || TOP_LEVEL_NAMES.includes(code);
+
+/** Whether a menu code names one of the lists across the tree (`collections`, `presentations`, `playlists`). */
+export const isMenuList = (code: string | undefined): code is MenuList =>
+  (MENU_LISTS as readonly (string | undefined)[]).includes(code);
+
 /** Codes that open the navigation screen rather than the player: none, a menu name, or a T_, L_, C_ or G_ code. */
 export function isMenuCode(code: string | undefined): boolean {
-  if (!code) return true;
-  if (['vm', 'root', 'collections', 'presentations', 'playlists'].includes(code)) return true;
-  return ['T_', 'L_', 'C_', 'G_'].some((p) => code.includes(p));
+  if (isTopLevel(code) || isMenuList(code)) return true;
+  return ['T_', 'L_', 'C_', 'G_'].some((p) => code!.includes(p));
 }
 
 /** Path from the root to a node (for breadcrumbs). */

@@ -1,23 +1,17 @@
 import { useLingui } from '@lingui/react';
-import {
-  useDeferredValue,
-  useEffect,
-  useEffectEvent,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { usePlayer } from './player-context';
 import { useSnapshot } from 'valtio';
 import { resolveLabel } from '../content/labels';
-import { ancestry, type Profile, type ProfileNode } from '../content/profile';
+import { menuListNodes } from '../content/menu-lists';
+import { ancestry, isMenuList, isTopLevel, MENU_LISTS, type Profile, type ProfileNode } from '../content/profile';
 import { paths } from '../routing/routes';
 import type { Preferences } from '../preferences/defaults';
 import { LoadFailure, Loading } from '../ui/load-failure';
-import { nearViewport, NearViewportContext, Thumbnail } from '../ui/thumbnail';
+import { Thumbnail } from '../ui/thumbnail';
 import { countText, countValues } from '../i18n/count';
+import { CardList } from './card-list';
+import { MenuListLinks, menuListTitle } from './menu-lists';
 
 interface MenuScreenProps {
   client: string;
@@ -70,105 +64,24 @@ function childrenOf(tree: Profile, code: string): { containers: ProfileNode[]; i
   return { containers, items };
 }
 
-/** Cards rendered at first, and added by each "Show more" (or scroll near the end of the list). */
-export const MENU_PAGE = 48;
-
-interface CardListProps {
-  kind: 'sections' | 'videos';
-  /** The list's accessible name. */
-  label: string;
-  total: number;
-  /** The `<li>` of the card at `index` (only rendered cards are asked for). */
-  card: (index: number) => ReactNode;
+/** A link of the breadcrumbs: its text and where it goes. */
+interface Crumb {
+  key: string;
+  text: string;
+  to: string;
 }
 
-/**
- * A grid of cards that renders the first MENU_PAGE and more on demand: the next page when the visitor scrolls near
- * its end, or presses "Show more" (a real button, for keyboard and screen reader users; it takes the focus to the
- * first card it added). A status line says how many are shown. A collection of 20,000 items costs what 48 do.
- */
-function CardList({ kind, label, total, card }: CardListProps) {
-  const { i18n } = useLingui();
-  // One watcher for the list's thumbnails (they load as they come near the viewport).
-  const near = useMemo(() => nearViewport(), []);
-  useEffect(() => near.disconnect, [near]);
-  const [shown, setShown] = useState(MENU_PAGE);
-  const visible = Math.min(shown, total);
-  const list = useRef<HTMLUListElement>(null);
-  const footer = useRef<HTMLDivElement>(null);
-  const more = useRef<HTMLButtonElement>(null);
-  /** The index of the card to focus once rendered (after Show more). */
-  const focusAt = useRef<number | null>(null);
-  const hasFocus = (el: HTMLElement | null) =>
-    Boolean(el) && (el!.getRootNode() as Document | ShadowRoot).activeElement === el;
-  const nextPage = (focus: boolean) => {
-    if (visible >= total) return;
-    // Show more focuses the first new card; so does the last page while the button has the focus (it goes away).
-    if (focus || (visible + MENU_PAGE >= total && hasFocus(more.current))) focusAt.current = visible;
-    setShown(visible + MENU_PAGE);
-  };
-  useLayoutEffect(() => {
-    const at = focusAt.current;
-    if (at === null) return;
-    focusAt.current = null;
-    list.current?.children[at]?.querySelector<HTMLElement>('button')?.focus();
-  }, [visible]);
-  // Near the end of the list (the footer comes within a screen of the viewport), the next page. A new observer per
-  // page: its first report says whether the footer is still near (a tall screen fills up page by page). Not while the
-  // Show more button has the focus: a keyboard user decides there, and the button stays where it is.
-  const nearEnd = useEffectEvent(() => nextPage(false));
-  useEffect(() => {
-    const target = footer.current;
-    if (!target || visible >= total || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting) || hasFocus(more.current)) return;
-        observer.disconnect();
-        nearEnd();
-      },
-      { rootMargin: '0px 0px 100% 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [visible, total]);
-  const cards: ReactNode[] = [];
-  for (let i = 0; i < visible; i++) cards.push(card(i));
-  const values = { ...countValues(i18n.locale, total), shownText: countText(i18n.locale, visible) };
-  return (
-    <>
-      <ul ref={list} className={kind === 'sections' ? 'menu-sections' : 'menu-items'} aria-label={label}>
-        <NearViewportContext.Provider value={near.watch}>{cards}</NearViewportContext.Provider>
-      </ul>
-      {total > MENU_PAGE && (
-        <div ref={footer} className="menu-more" data-more={kind}>
-          <p className="menu-shown" role="status">
-            {kind === 'sections'
-              ? i18n._({
-                  id: 'menu.shownSections',
-                  message:
-                    '{category, select, one {Showing {shownText} of {countText} section} ' +
-                    'other {Showing {shownText} of {countText} sections}}',
-                  values,
-                })
-              : i18n._({
-                  id: 'menu.shownVideos',
-                  message:
-                    '{category, select, one {Showing {shownText} of {countText} video} ' +
-                    'other {Showing {shownText} of {countText} videos}}',
-                  values,
-                })}
-          </p>
-          {visible < total && (
-            <button ref={more} type="button" className="button menu-more-button" onClick={() => nextPage(true)}>
-              {kind === 'sections'
-                ? i18n._({ id: 'menu.moreSections', message: 'Show more sections' })
-                : i18n._({ id: 'menu.moreVideos', message: 'Show more videos' })}
-            </button>
-          )}
-        </div>
-      )}
-    </>
-  );
+/** What the screen shows for its code: a node of the tree, or a list across it. */
+interface MenuView {
+  /** The node's code, or the list's name. */
+  key: string;
+  heading: string;
+  /** From the top level to here. */
+  trail: Crumb[];
+  /** Where its items open (the collection-item route's collection), and Back to menu returns. */
+  collection?: string;
+  /** The top level: the favorites and the links to the lists show there. */
+  top: boolean;
 }
 
 /** The navigation (browse) screen over the client's profile tree. */
@@ -205,19 +118,59 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
     const timer = clock.setTimeout(() => countText(i18n.locale, 1000), 0);
     return () => clock.clearTimeout(timer);
   }, [waiting, i18n.locale, controller]);
-  // A node's children split once per profile and node (a collection of 20,000 is one pass, not one per render).
-  const wanted = shown ? (code ?? shown.rootCode) : undefined;
-  const split = useMemo(() => (shown && wanted ? childrenOf(shown, wanted) : undefined), [shown, wanted]);
+  // What the code shows: one of the lists across the tree (collections, presentations, playlists), else the children
+  // of the node it names (the top level for none, `root` and `vm`), split once per profile and code (a collection of
+  // 20,000 is one pass, not one per render).
+  const list = isMenuList(code) ? code : undefined;
+  const wanted = shown && !list ? (isTopLevel(code) ? shown.rootCode : code) : undefined;
+  const split = useMemo(() => {
+    if (shown && list) {
+      const nodes = menuListNodes(shown, list);
+      return list === 'collections' ? { containers: nodes, items: [] } : { containers: [], items: nodes };
+    }
+    return shown && wanted ? childrenOf(shown, wanted) : undefined;
+  }, [shown, list, wanted]);
   // Item counts of the sections, each computed once per profile, for the cards rendered.
   const countOf = useMemo(() => (shown ? sectionCounter(shown) : undefined), [shown]);
+  // The lists the top level links to: those with something to show (a link to an empty list would lead nowhere).
+  const lists = useMemo(
+    () => (shown && wanted === shown.rootCode ? MENU_LISTS.filter((l) => menuListNodes(shown, l).length) : []),
+    [shown, wanted],
+  );
 
   if (forClient && profile.status === 'error')
     return <LoadFailure error={profile.error} onRetry={() => void controller.command('retryLoad', 'profile')} />;
   if (!shown) return <Loading />;
 
   const tree = shown;
-  const node = tree.nodes.get(code ?? tree.rootCode);
-  if (!node) {
+  const allTopics = i18n._({ id: 'menu.allTopics', message: 'All topics' });
+  const crumb = (n: ProfileNode): Crumb => ({
+    key: n.code,
+    text: n.layer === 'root' ? allTopics : label(n),
+    to: paths.navigation(client, n.layer === 'root' ? undefined : n.code),
+  });
+  const node = wanted ? tree.nodes.get(wanted) : undefined;
+  let view: MenuView;
+  if (list) {
+    const heading = menuListTitle(i18n, list);
+    view = {
+      key: list,
+      heading,
+      // The root is always there (flattenProfile adds it to an empty tree).
+      trail: [crumb(tree.nodes.get(tree.rootCode)!), { key: list, text: heading, to: paths.navigation(client, list) }],
+      // An item opens in its list, where Back to menu returns.
+      collection: list,
+      top: false,
+    };
+  } else if (node) {
+    view = {
+      key: node.code,
+      heading: node.layer === 'root' ? i18n._({ id: 'menu.browse', message: 'Browse topics' }) : label(node),
+      trail: ancestry(tree, node.code).map(crumb),
+      collection: node.layer === 'collection' || node.layer === 'group' ? node.code : undefined,
+      top: node.layer === 'root',
+    };
+  } else {
     return (
       <section className="screen menu-screen" part="menu" data-screen="navigation">
         <p role="alert">
@@ -229,44 +182,35 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
       </section>
     );
   }
-  const trail = ancestry(tree, node.code);
+  const { trail, collection } = view;
   const { containers, items } = split!;
-  const collection = node.layer === 'collection' || node.layer === 'group' ? node.code : undefined;
   const openItem = (item: ProfileNode) =>
     controller.navigate(
       collection ? paths.collectionItem(client, collection, item.code) : paths.playlist(client, item.code),
     );
 
   return (
-    <section className="screen menu-screen" part="menu" data-screen="navigation" data-node={node.code}>
+    <section className="screen menu-screen" part="menu" data-screen="navigation" data-node={view.key}>
       {trail.length > 1 && (
         <nav className="breadcrumbs" aria-label={i18n._({ id: 'menu.breadcrumbs', message: 'Breadcrumbs' })}>
           <ol>
-            {trail.map((n, i) => (
-              <li key={n.code}>
+            {trail.map((c, i) => (
+              <li key={c.key}>
                 {i < trail.length - 1 ? (
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() =>
-                      controller.navigate(paths.navigation(client, n.layer === 'root' ? undefined : n.code))
-                    }
-                  >
-                    {n.layer === 'root' ? i18n._({ id: 'menu.allTopics', message: 'All topics' }) : label(n)}
+                  <button type="button" className="link-button" onClick={() => controller.navigate(c.to)}>
+                    {c.text}
                   </button>
                 ) : (
-                  <span aria-current="page">
-                    {n.layer === 'root' ? i18n._({ id: 'menu.allTopics', message: 'All topics' }) : label(n)}
-                  </span>
+                  <span aria-current="page">{c.text}</span>
                 )}
               </li>
             ))}
           </ol>
         </nav>
       )}
-      {node.layer === 'root' && snap.favorites.length > 0 && (
-        <section className="menu-favorites" aria-labelledby={`${node.code}-favorites`}>
-          <h2 className="menu-heading" id={`${node.code}-favorites`}>
+      {view.top && snap.favorites.length > 0 && (
+        <section className="menu-favorites" aria-labelledby={`${view.key}-favorites`}>
+          <h2 className="menu-heading" id={`${view.key}-favorites`}>
             {i18n._({ id: 'menu.favorites', message: 'Favorites' })}
           </h2>
           <ul className="menu-items">
@@ -295,13 +239,13 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
         </section>
       )}
       <h2 className="menu-heading" tabIndex={-1}>
-        {node.layer === 'root' ? i18n._({ id: 'menu.browse', message: 'Browse topics' }) : label(node)}
+        {view.heading}
       </h2>
       {containers.length > 0 && (
         <CardList
-          key={`${node.code}|sections`}
+          key={`${view.key}|sections`}
           kind="sections"
-          label={i18n._({ id: 'menu.sections', message: 'Sections' })}
+          label={list ? view.heading : i18n._({ id: 'menu.sections', message: 'Sections' })}
           total={containers.length}
           card={(i) => {
             const c = containers[i];
@@ -330,9 +274,9 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
       )}
       {items.length > 0 && (
         <CardList
-          key={`${node.code}|videos`}
+          key={`${view.key}|videos`}
           kind="videos"
-          label={i18n._({ id: 'menu.videos', message: 'Videos' })}
+          label={list ? view.heading : i18n._({ id: 'menu.videos', message: 'Videos' })}
           total={items.length}
           card={(i) => {
             const item = items[i];
@@ -355,6 +299,7 @@ export function MenuScreen({ client, code, prefs }: MenuScreenProps) {
       {containers.length + items.length === 0 && (
         <p>{i18n._({ id: 'menu.empty', message: 'There is nothing here yet.' })}</p>
       )}
+      {view.top && <MenuListLinks lists={lists} open={(l) => controller.navigate(paths.navigation(client, l))} />}
     </section>
   );
 }
