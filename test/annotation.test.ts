@@ -26,6 +26,7 @@ import { paintStill } from '../src/annotation/frame-still';
 import { TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
 import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shadow, steady, waitFor } from './helpers';
+import { mountSlidesWithoutCors } from './slides-without-cors';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
@@ -134,6 +135,12 @@ function countColor(el: Element, hex: string, tolerance = 40): number {
       n++;
   return n;
 }
+/** The slide image on screen, once it has its picture. */
+const shownSlide = (el: Element) =>
+  waitFor(() => {
+    const img = $<HTMLImageElement>(el, '.slide:not([hidden]) img');
+    return img?.complete && img.naturalWidth ? img : undefined;
+  }, 'the slide shown');
 const surfaceRect = (el: Element) => $(el, '.annotation-surface')!.getBoundingClientRect();
 const toolButton = (el: Element, name: string) =>
   $$<HTMLButtonElement>(el, '.annotation-toolbar button').find((b) => b.textContent?.trim() === name)!;
@@ -588,9 +595,49 @@ describe('annotation screenshot and persistence', () => {
     }
   });
 
-  it('slides (not canvasable): Screenshot Disabled, and Save annotations only gives the drawing', async () => {
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES', platform: 'android' });
+  it("slides served with CORS: Save screenshot gives the slide and the drawing at the slide's resolution", async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES', platform: 'ios' });
     await waitFor(() => pb(el).ready, 'slides ready', 10000);
+    el.style.setProperty('width', '760px');
+    const slide = await shownSlide(el);
+    await enter(el);
+    const shots: string[] = [];
+    el.addEventListener('screenshot', (e) => shots.push((e as CustomEvent<{ data: string }>).detail.data));
+    const r = surfaceRect(el);
+    await stroke(r.left + r.width * 0.1, r.top + r.height * 0.1, r.left + r.width * 0.9, r.top + r.height * 0.1);
+    await waitFor(() => countColor(el, COLORS.red) > 100, 'stroke');
+    expect(toolButton(el, 'Save annotations only'), 'no fallback offered').to.equal(undefined);
+    toolButton(el, 'Save screenshot').click();
+    await waitFor(() => shots.length === 1, 'screenshot event', 5000);
+    expect(shots[0]).to.match(/^data:image\/png;base64,/);
+    const img = new Image();
+    img.src = shots[0];
+    await img.decode();
+    expect([img.naturalWidth, img.naturalHeight]).to.deep.equal([slide.naturalWidth, slide.naturalHeight]);
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const [red, green, blue] = ctx.getImageData(Math.round(c.width / 2), Math.round(c.height * 0.1), 1, 1).data;
+    expect(red > 180 && green < 90 && blue < 90, `red stroke in the picture (${red},${green},${blue})`).to.equal(true);
+    // Below the stroke: the slide's own pixels.
+    const s = document.createElement('canvas');
+    [s.width, s.height] = [c.width, c.height];
+    const sctx = s.getContext('2d')!;
+    sctx.drawImage(slide, 0, 0);
+    const y = Math.round(c.height * 0.6);
+    const saved = ctx.getImageData(0, y, c.width, 1).data;
+    const shown = sctx.getImageData(0, y, c.width, 1).data;
+    let differ = 0;
+    for (let i = 0; i < saved.length; i++) if (Math.abs(saved[i] - shown[i]) > 2) differ++;
+    expect(differ).to.equal(0);
+  });
+
+  it('slides from a host without CORS: Screenshot Disabled, and Save annotations only gives the drawing', async () => {
+    const el = await mountSlidesWithoutCors({ platform: 'android' });
+    await waitFor(() => pb(el).ready, 'slides ready', 10000);
+    expect((await shownSlide(el)).crossOrigin, 'loaded without CORS').to.equal(null);
     await enter(el);
     const shots: string[] = [];
     el.addEventListener('screenshot', (e) => shots.push((e as CustomEvent<{ data: string }>).detail.data));

@@ -16,6 +16,7 @@ import {
   waitFor,
   waitForPath,
 } from './helpers';
+import { mountSlidesWithoutCors } from './slides-without-cors';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const control = (el: Element, name: string) => $<HTMLButtonElement>(el, `.controls [data-control="${name}"]`);
@@ -307,5 +308,61 @@ describe('CSS parts', () => {
       .flatMap((d) => d.cssParts ?? [])
       .map((p) => p.name);
     expect(parts).to.include.members(['header', 'menu', 'stage', 'controls', 'dialog']);
+  });
+});
+
+describe('slide screenshots', () => {
+  cleanPlayersAndFaults();
+
+  /** The slide image on screen, once it has its picture. */
+  const shownSlide = (el: PatientEdPlayerElement) =>
+    waitFor(() => {
+      const img = $<HTMLImageElement>(el, '.slide:not([hidden]) img');
+      return img?.complete && img.naturalWidth ? img : undefined;
+    }, 'the slide shown');
+  /** The pixels of `source` drawn at its own size. */
+  const pixels = (source: HTMLImageElement) => {
+    const c = document.createElement('canvas');
+    c.width = source.naturalWidth;
+    c.height = source.naturalHeight;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(source, 0, 0);
+    return ctx.getImageData(0, 0, c.width, c.height).data;
+  };
+
+  it('served with CORS headers, the slide on screen is saved as a PNG at its own resolution', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES', platform: 'ios' });
+    await waitFor(() => el.getPlayerState() === 0, 'slides ready', 10000);
+    await el.seekTo(6);
+    await waitFor(() => $(el, '.slide[data-slide="1"]:not([hidden])'), 'the second slide');
+    const slide = await shownSlide(el);
+    expect(slide.crossOrigin, 'loaded in CORS mode').to.equal('anonymous');
+    const shots: string[] = [];
+    el.addEventListener('screenshot', (e) => shots.push(e.detail.data));
+    expect(await el.screenshot()).to.equal(true);
+    expect(shots).to.have.length(1);
+    expect(shots[0]).to.match(/^data:image\/png;base64,/);
+    const img = new Image();
+    img.src = shots[0];
+    await img.decode();
+    expect([img.naturalWidth, img.naturalHeight]).to.deep.equal([slide.naturalWidth, slide.naturalHeight]);
+    expect([img.naturalWidth, img.naturalHeight]).to.deep.equal([640, 360]);
+    // That slide's own picture, pixel for pixel.
+    const [saved, shown] = [pixels(img), pixels(slide)];
+    let differ = 0;
+    for (let i = 0; i < saved.length; i++) if (Math.abs(saved[i] - shown[i]) > 2) differ++;
+    expect(differ).to.equal(0);
+  });
+
+  it('from a host without CORS headers the slide still shows, and a screenshot says Screenshot Disabled', async () => {
+    const el = await mountSlidesWithoutCors();
+    await waitFor(() => el.getPlayerState() === 0, 'slides ready', 10000);
+    const slide = await shownSlide(el);
+    expect(slide.crossOrigin, 'loaded again without CORS').to.equal(null);
+    expect(slide.naturalWidth).to.equal(640);
+    expect(await el.screenshot()).to.equal(false);
+    await waitFor(() => $(el, '.notice-headline'), 'the notice');
+    expect(text(el, '.notice-headline')).to.equal('Screenshot Disabled');
+    expect(text(el, '.notice-text')).to.equal('Use your system to capture an image of this screen.');
   });
 });

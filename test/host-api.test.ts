@@ -6,6 +6,7 @@ import { TIMING } from '../src/playback/timing';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { $, clearStorage, mountPlayer, nextTask, replaceProperty, unmountAll, waitFor } from './helpers';
 import { DEMO_ORIGIN, Embedded, type Answer } from './embedded';
+import { mountSlidesWithoutCors } from './slides-without-cors';
 
 async function viaMethod(el: PatientEdPlayerElement, command: string, args: Record<string, unknown>): Promise<Answer> {
   const fn = (el as unknown as Record<string, (...a: unknown[]) => unknown>)[command];
@@ -396,8 +397,8 @@ describe('host API: one command table, three transports', () => {
       restore();
     }
     expect(downloads).to.deep.equal([`${web.getCurrentItem()!.code}.png`]);
-    // Slides are not canvasable: 'Screenshot Disabled'.
-    const slides = await mountPlayer({ client: 'demo', code: 'A_DEMO_SLIDES' });
+    // Slides whose images come without CORS headers cannot be read back: 'Screenshot Disabled'.
+    const slides = await mountSlidesWithoutCors();
     await waitFor(() => slides.getPlayerState() === 0, 'slides ready');
     expect(await slides.screenshot()).to.equal(false);
     await waitFor(() => $(slides, '.notice'), 'notice');

@@ -29,6 +29,7 @@ import { formatReviewed } from '../src/screens/modals/player-modals';
 import { fontLabel } from '../src/screens/modals/settings-modals';
 import { attr } from '../src/screens/modals/share-modals';
 import {
+  highlightedParts,
   markFirst,
   normalize,
   profileRecords,
@@ -365,18 +366,36 @@ const BROWSER: Case<unknown>[] = [
     run: (v) => profileRecords(v as never),
   }),
   one({
-    at: 'src/search/engine.js normalize /\\p{M}+/gu, /[\\u0640\\u0649\\u0629]/g',
+    at: 'src/search/words.js normalize /\\p{M}+/gu, /[\\u0640\\u0649\\u0629]/g',
     from: 'labels (provider profile); 5 MB',
     limit: BODY,
     worst: (n) => fill('a\u0301\u0301\u0640', n),
     run: (v) => normalize(v),
   }),
   one({
-    at: 'src/search/engine.js WORD /[\\p{L}\\p{M}\\p{N}]+/gu (tokenize)',
+    at: 'src/search/words.js WORD /[\\p{L}\\p{M}\\p{N}]+/gu (tokenize)',
     from: 'labels (provider profile); 5 MB',
     limit: BODY,
     worst: (n) => fill('a!', n),
     run: (v) => tokenize(v),
+  }),
+  one({
+    at: 'src/search/words.js highlightedParts: WORD, ASCII_WORD /^[a-z0-9]+$/i, normalize (a title in the dialog)',
+    from: "the account's titles (provider preferences); 5 MB; every word marked, none twice, by a long query",
+    limit: BODY,
+    worst: (n) => {
+      // Latin words that ASCII_WORD reads to their last letter, then folded (é); Arabic words with the article and a
+      // tatweel (folded, then without the article). Query words of 30 lengths.
+      const words: string[] = [];
+      for (let i = 0, length = 0; length < n; i++) {
+        const id = i.toString(36);
+        words.push(i % 2 ? `kne${'a'.repeat(64)}${id}\u00e9` : `\u0627\u0644\u0631\u0643\u0640\u0628${id}`);
+        length += words[i].length + 1;
+      }
+      const query = Array.from({ length: 30 }, (_, i) => `${'k'.repeat(i + 1)}x`).join(' ');
+      return { text: words.join(' '), query: `kne \u0631\u0643 ${query}` };
+    },
+    run: (v) => highlightedParts(v.text, v.query, ['arthritis']),
   }),
   one({
     at: "src/search/engine.js withoutHighlights (was new RegExp(`${pre}.*?${post}`, 'g'): quadratic)",

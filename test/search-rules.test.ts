@@ -1,7 +1,14 @@
 import { expect } from '@open-wc/testing';
 import { createLimitedRequester } from '../src/search/requester';
 import { flattenProfile } from '../src/content/profile';
-import { parseFacetFilters, profileRecords, SearchIndex, normalize, queryForms } from '../src/search/engine.js';
+import {
+  highlightedParts,
+  parseFacetFilters,
+  profileRecords,
+  SearchIndex,
+  normalize,
+  queryForms,
+} from '../src/search/engine.js';
 import { MAX_QUERY_LENGTH, titleSortIndex } from '../src/search/fields.js';
 import { fromUiState, readSearchQuery, toUiState, withSearchQuery, writeSearchQuery } from '../src/search/route-state';
 import { resolveSearchConfig } from '../src/search/session';
@@ -151,6 +158,50 @@ describe('search engine (pure)', () => {
       matchLevel: 'full',
     });
     expect(normalize('مستشفى الرَّعاية')).to.equal('مستشفي الرعايه');
+  });
+
+  it("marks every occurrence of the query's words and their prefix matches, in every language and shown title", () => {
+    const tree = {
+      code: 'root',
+      children: [
+        { code: 'A_KNEE', file: 'knee', labels: { en: 'Knee arthritis' } },
+        { code: 'A_TOTAL', file: 'total', labels: { en: 'Your total knee replacement: knee care' } },
+        { code: 'A_GUIDE', file: 'guide', labels: { es: 'Guía de la rodilla: la guia completa' } },
+        { code: 'A_AR', file: 'ar', labels: { ar: 'الركبة وآلام الرُّكبة للركبة' } },
+      ],
+    };
+    const index = new SearchIndex(profileRecords(flattenProfile(tree))).build();
+    const marked = (query: string, lang: string) =>
+      Object.fromEntries(
+        index
+          .answer('demo', { query, highlightPreTag: '[', highlightPostTag: ']' })
+          .hits.map((h) => [h.objectID, h._highlightResult.labels[lang]?.value]),
+      );
+    // The answer (the embedded index and the provider's endpoint): each occurrence, a prefix marking the whole word.
+    expect(marked('knee', 'en')).to.deep.equal({
+      A_KNEE: '[Knee] arthritis',
+      A_TOTAL: 'Your total [knee] replacement: [knee] care',
+    });
+    expect(marked('kne', 'en')).to.deep.equal(marked('knee', 'en'));
+    expect(marked('GUIA', 'es').A_GUIDE).to.equal('[Guía] de la rodilla: la [guia] completa');
+    expect(marked('ركبة', 'ar').A_AR).to.equal('[الركبة] وآلام [الرُّكبة] [للركبة]');
+    // A title the answer never saw (the account's own name for an item), marked by the dialog the same way.
+    const shown = (text: string, query: string, matched: string[] = []) =>
+      highlightedParts(text, query, matched)
+        .map((p) => (p.isHighlighted ? `[${p.value}]` : p.value))
+        .join('');
+    expect(shown('Your total knee replacement: knee care', 'knee')).to.equal(
+      'Your total [knee] replacement: [knee] care',
+    );
+    expect(shown('Knees, KNEE and knee-deep', 'kne')).to.equal('[Knees], [KNEE] and [knee]-deep');
+    expect(shown('Guía de la rodilla: la guia completa', 'GUIA')).to.equal('[Guía] de la rodilla: la [guia] completa');
+    expect(shown('الركبة وآلام الرُّكبة للركبة', 'ركبة')).to.equal('[الركبة] وآلام [الرُّكبة] [للركبة]');
+    expect(shown('الاستبدال الكامل للركبة', 'الركـبة')).to.equal('الاستبدال الكامل [للركبة]');
+    // Every word of the query; a word no query word starts, when the answer marked it elsewhere (a typo's match).
+    expect(shown('Knee arthritis of the knee', 'knee art')).to.equal('[Knee] [arthritis] of the [knee]');
+    expect(shown('Arthritis of the knee', 'arthritus', ['arthritis'])).to.equal('[Arthritis] of the knee');
+    expect(shown('Knee arthritis', '')).to.equal('Knee arthritis');
+    expect(shown('Knee arthritis', 'hip')).to.equal('Knee arthritis');
   });
 
   it('scores an Arabic word by its better form, so the title sort keeps a label without the article', () => {

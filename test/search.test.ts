@@ -324,6 +324,33 @@ describe('search dialog: the hosted (Algolia) backend over real HTTP', () => {
     );
   });
 
+  it("marks every occurrence of the query's words in every title shown, the account's own titles too", async () => {
+    // The demo account names A_DEMO_VIDEO "Your total knee replacement" in English and A_KNEE_ARTHRITIS "Artrosis de
+    // rodilla" in Spanish (titles the index never saw: its labels are "Total knee replacement", "Artritis de rodilla").
+    const marked = (el: Element, code: string) =>
+      $$(el, `[data-hit="${code}"] .item-label mark`).map((m) => m.textContent);
+    const label = (el: Element, code: string) => text(el, `[data-hit="${code}"] .item-label`);
+    for (const backend of [{}, algolia()]) {
+      const en = await mountPlayer({ client: 'demo', ...backend });
+      await openSearch(en);
+      type(en, 'knee');
+      await settled(en, 'knee');
+      expect(label(en, 'A_DEMO_VIDEO')).to.equal('Your total knee replacement');
+      expect(marked(en, 'A_DEMO_VIDEO')).to.deep.equal(['knee']);
+      expect(marked(en, 'A_KNEE_ARTHRITIS')).to.deep.equal(['Knee']);
+      type(en, 'kne');
+      await settled(en, 'kne');
+      expect(marked(en, 'A_DEMO_VIDEO'), 'a prefix').to.deep.equal(['knee']);
+      const es = await mountPlayer({ client: 'demo', language: 'es', ...backend });
+      await openSearch(es);
+      type(es, 'RODILLA');
+      await settled(es, 'RODILLA');
+      expect(label(es, 'A_KNEE_ARTHRITIS')).to.equal('Artrosis de rodilla');
+      expect(marked(es, 'A_KNEE_ARTHRITIS')).to.deep.equal(['rodilla']);
+      expect(marked(es, 'A_KNEE_REPLACEMENT')).to.deep.equal(['rodilla']);
+    }
+  });
+
   it('shows the stalled indicator after its delay, then the hits', async () => {
     const el = await mountPlayer(algolia(FAULT_PROVIDER_URL));
     await openSearch(el);

@@ -13,12 +13,16 @@ describe('thumbnails', () => {
     await hangNext('/static/thumbs/', 0);
     const clock = new FakeClock();
     const slot = document.createElement('div');
+    // In view whatever else the page holds: a thumbnail is requested only near the viewport.
+    Object.assign(slot.style, { position: 'fixed', top: '0', left: '0', width: '200px', height: '120px' });
     document.body.append(slot);
     const root = createRoot(slot);
     try {
       const src = new URL('static/thumbs/knee-overview_1280.jpg', FAULT_PROVIDER_URL).href;
       root.render(createElement(Thumbnail, { src, fallbackText: 'Knee', clock }));
-      const img = await waitFor(() => slot.querySelector<HTMLImageElement>('img[data-thumb="loading"]'), 'requested');
+      // The image element appears once the tile is near the viewport; it stays loading (its answer stalls).
+      const img = await waitFor(() => slot.querySelector<HTMLImageElement>('img[data-thumb]'), 'requested', 20000);
+      expect(img.dataset.thumb, 'loading').to.equal('loading');
       await nextTask();
       clock.tick(IMAGE_TIMEOUT_MS - 1);
       await nextTask();

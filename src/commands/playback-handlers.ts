@@ -45,8 +45,8 @@ export async function screenshot(ctx: CommandContext, data?: string): Promise<bo
   const engine = await ctx.playback();
   // At most one per second: a flood of requests makes no flood of images (nor of notices).
   if (!engine.screenshotTurn()) return false;
-  // Only while the current frame can be drawn to a canvas (a video served with CORS; never YouTube, Vimeo or
-  // slides), with or without data.
+  // Only while the current frame can be drawn to a canvas (a video or a slide image served with CORS; never YouTube
+  // or Vimeo), with or without data.
   if (!engine.canvasable) {
     engine.notify('info', 'screenshotDisabled');
     return false;

@@ -8,8 +8,10 @@
  */
 import MiniSearch from 'minisearch';
 import { FACET_ATTRIBUTES, MAX_QUERY_LENGTH, SEARCH_LANGUAGES } from './fields.js';
+import { normalize, queryForms, queryWordsOf, tokenize, WORD, withoutPrefix } from './words.js';
 
 export { FACET_ATTRIBUTES, MAX_QUERY_LENGTH, SEARCH_LANGUAGES, titleSortIndex } from './fields.js';
+export { highlightedParts, normalize, queryForms, tokenize, withoutPrefix } from './words.js';
 
 const TITLE_SORT = /^(.*)_title_([a-z]{2,3})_asc$/;
 
@@ -89,67 +91,6 @@ export function profileRecords(profile) {
   return records;
 }
 
-/**
- * Lower case, accents stripped ('Guía' and 'guia' match). For Arabic the marks are the vowel signs and the hamza
- * on alef (أ إ آ are ا), and the spellings people type for one another are folded: final ى as ي, ة as ه, and the
- * tatweel (ـ, a stretch of the line) is dropped.
- */
-export const normalize = (/** @type {string} */ text) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[\u0640\u0649\u0629]/g, (c) => ARABIC_FOLD[c]);
-/** @type {Record<string, string>} */
-const ARABIC_FOLD = { '\u0640': '', '\u0649': '\u064a', '\u0629': '\u0647' };
-
-/**
- * Arabic prefixes written onto the word: the article ال and the article with a preposition or conjunction before
- * it (وال بال كال فال) or its contraction after ل (لل). Longest first.
- */
-const ARABIC_PREFIXES = [
-  '\u0648\u0627\u0644',
-  '\u0628\u0627\u0644',
-  '\u0643\u0627\u0644',
-  '\u0641\u0627\u0644',
-  '\u0627\u0644',
-  '\u0644\u0644',
-];
-
-/**
- * A normalised word without its Arabic article prefix ('للركبه' and 'الركبه' are 'ركبه'), when enough letters are
- * left for a word: two after ال or لل (ألم, pain, stays itself), three after وال بال كال فال (والده, mother, and
- * بالون, balloon, stay themselves). Other words as they are. A word that only looks prefixed is still found: it
- * is indexed and searched in its full form too.
- * @param {string} word normalised
- */
-export const withoutPrefix = (word) => {
-  // Every prefix starts with one of these letters (و ب ك ف ا ل): other words are left at once.
-  if (!/^[\u0648\u0628\u0643\u0641\u0627\u0644]/.test(word)) return word;
-  for (const p of ARABIC_PREFIXES)
-    if (word.startsWith(p) && word.length - p.length >= (p.length === 3 ? 3 : 2)) return word.slice(p.length);
-  return word;
-};
-
-/**
- * A word's forms, the same for a label's words (what is indexed) and the query's (either form matching): normalised,
- * and also without its Arabic prefix when it has one. So 'الركبة' finds 'للركبة', 'والدة' still finds 'الوالدة',
- * and typing 'الر' still finds 'الركبة' letter by letter. None for a word that normalises to nothing.
- * @param {string} word
- * @returns {string[]}
- */
-export const queryForms = (word) => {
-  const n = normalize(word);
-  const bare = withoutPrefix(n);
-  return !n ? [] : bare === n ? [n] : [n, bare];
-};
-
-/** @param {string} query its words' forms (queryForms), words without any left out */
-const queryWordsOf = (query) => (query.match(WORD) ?? []).map(queryForms).filter((alts) => alts.length > 0);
-
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-/** Words are runs of letters and digits (markup or symbols in a label never glue words together). */
-export const tokenize = (/** @type {string} */ text) => text.match(WORD) ?? [];
 const LABEL_FIELDS = [...SEARCH_LANGUAGES.map((l) => `labels.${l}`), 'label'];
 
 /**

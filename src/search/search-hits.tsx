@@ -10,6 +10,7 @@ import { paths } from '../routing/routes';
 import { usePlayer, type PlayerHandle } from '../screens/player-context';
 import { Thumbnail } from '../ui/thumbnail';
 import type { SearchRecord } from './engine.js';
+import { highlightedParts } from './words.js';
 
 type SearchHit = Hit<SearchRecord & Record<string, unknown>>;
 
@@ -23,19 +24,45 @@ export interface SearchHitsProps {
   beforeLeave: () => void;
 }
 
-/** A highlighted attribute as React elements (never markup strings). */
-function Highlighted({ hit, path, fallback }: { hit: SearchHit; path: string[]; fallback: string }) {
-  let node: unknown = hit._highlightResult;
-  for (const key of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
-  const value = node && typeof node === 'object' ? (node as { value?: unknown }).value : undefined;
-  if (typeof value !== 'string') return <>{fallback}</>;
+/** Parts of a title as React elements, the marked ones in <mark> (never markup strings). */
+function Parts({ parts }: { parts: { value: string; isHighlighted: boolean }[] }) {
   return (
     <>
-      {getHighlightedParts(value).map((part, i) =>
-        part.isHighlighted ? <mark key={i}>{unescape(part.value)}</mark> : <span key={i}>{unescape(part.value)}</span>,
+      {parts.map((part, i) =>
+        part.isHighlighted ? <mark key={i}>{part.value}</mark> : <span key={i}>{part.value}</span>,
       )}
     </>
   );
+}
+
+/** The highlight result at `path` of a hit (its marked value), if it has one. */
+function highlightedValue(hit: SearchHit, path: string[]): string | undefined {
+  let node: unknown = hit._highlightResult;
+  for (const key of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  const value = node && typeof node === 'object' ? (node as { value?: unknown }).value : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A value of the answer's highlight result in parts, as shown. */
+const answerParts = (value: string) =>
+  getHighlightedParts(value).map((part) => ({ value: unescape(part.value), isHighlighted: part.isHighlighted }));
+
+/** The words the answer marked in any of the hit's labels. */
+function markedWords(hit: SearchHit): string[] {
+  const labels: unknown = (hit._highlightResult as Record<string, unknown> | undefined)?.labels;
+  const languages = labels && typeof labels === 'object' ? Object.keys(labels) : [];
+  return [...languages.map((lang) => ['labels', lang]), ['label']]
+    .map((path) => highlightedValue(hit, path))
+    .flatMap((value) => (value === undefined ? [] : answerParts(value)))
+    .flatMap((part) => (part.isHighlighted ? [part.value] : []));
+}
+
+/** The title shown, its matched words marked (never markup strings). */
+function Highlighted({ hit, path, text, query }: { hit: SearchHit; path?: string[]; text: string; query: string }) {
+  const value = path && highlightedValue(hit, path);
+  // The answer's own highlight for the label it has; a title of the account's (which the answer never saw) is marked
+  // here, with the same folding, where a word of the query starts one of its words or the answer marked it.
+  return <Parts parts={value === undefined ? highlightedParts(text, query, markedWords(hit)) : answerParts(value)} />;
 }
 
 /** The hits so far; choosing one opens its playlist (in its collection when it has one). */
@@ -81,7 +108,7 @@ export function Hits({ i18n, controller, client, language, prefs, beforeLeave }:
                   clock={controller.clock}
                 />
                 <span className="item-label">
-                  {overridden ? text : <Highlighted hit={hit} path={path} fallback={text} />}
+                  <Highlighted hit={hit} path={overridden ? undefined : path} text={text} query={results.query} />
                 </span>
               </button>
             </li>

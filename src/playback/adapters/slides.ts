@@ -8,6 +8,24 @@ export const DEFAULT_SLIDE_MS = 5000;
 const TICK_MS = 40;
 
 /**
+ * Load a slide's image in CORS mode (the provider sends the headers), so that its pixels can be read (screenshots,
+ * the annotation's still). A host that sends none fails that load: the image is loaded once more without CORS, shown
+ * but not capturable (its `crossOrigin` is then null).
+ */
+export function loadSlideImage(img: HTMLImageElement, src: string): void {
+  img.crossOrigin = 'anonymous'; // before src: the request is made in CORS mode
+  img.addEventListener(
+    'error',
+    () => {
+      img.removeAttribute('crossorigin');
+      img.src = src;
+    },
+    { once: true },
+  );
+  img.src = src;
+}
+
+/**
  * Slide presentation adapter: slides (image and/or text) shown on the player's clock, driven exactly like media
  * (play, pause, seek, ended), so every command, the playlist and the progress work the same.
  */
@@ -27,9 +45,9 @@ export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
     figure.dataset.slide = String(i);
     if ('image' in s && s.image) {
       const img = document.createElement('img');
-      img.src = ctx.staticUrl(s.image);
       img.alt = '';
       img.decoding = 'async';
+      loadSlideImage(img, ctx.staticUrl(s.image));
       figure.append(img);
     }
     if (s.text) {
@@ -74,13 +92,36 @@ export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
     timer = undefined;
   };
 
+  /** The image of the slide on screen, once it has a picture. */
+  const shownImage = () => {
+    const img = figures[shown].querySelector('img');
+    return img?.complete && img.naturalWidth ? img : undefined;
+  };
+
   const adapter: MediaAdapter = {
     kind: 'slides',
-    canvasable: false,
+    /** The slide on screen has an image that came with CORS headers (a slide of text only has no picture to save). */
+    get canvasable() {
+      return shownImage()?.crossOrigin === 'anonymous';
+    },
+    /** The slide on screen at its own resolution, as PNG data; undefined when it cannot be read. */
+    captureFrame() {
+      const img = shownImage();
+      if (!img) return undefined;
+      try {
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        canvas.getContext('2d')!.drawImage(img, 0, 0);
+        return canvas.toDataURL('image/png');
+      } catch {
+        return undefined; // a tainted canvas (an image loaded without CORS): not capturable
+      }
+    },
     /** The slide on screen (its image), for the annotation surface's background. */
     frameSource() {
-      const img = figures.find((f) => !f.hidden)?.querySelector('img');
-      return img && img.naturalWidth ? { source: img, width: img.naturalWidth, height: img.naturalHeight } : undefined;
+      const img = shownImage();
+      return img ? { source: img, width: img.naturalWidth, height: img.naturalHeight } : undefined;
     },
     play() {
       if (destroyed || startedAt !== undefined) return Promise.resolve();
