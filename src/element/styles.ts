@@ -146,7 +146,7 @@ h2[tabindex="-1"]:focus { outline: none; }
   font-size: 2em;
   font-weight: 700;
 }
-/* A long list shows a page of cards at a time (src/screens/menu-screen.tsx): how many, and Show more. */
+/* A long list shows a page of cards at a time (src/screens/card-list.tsx): how many, and Show more. */
 .menu-more {
   display: flex;
   flex-wrap: wrap;
