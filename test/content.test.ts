@@ -115,6 +115,66 @@ describe('content models', () => {
     expect(() => normalisePlaylist([], 'A')).to.throw(TypeError);
   });
 
+  it("an item without its own poster or brochure uses the playlist's; malformed ones are dropped", () => {
+    const entries = (poster: unknown, brochure: unknown) => ({
+      version: {
+        text: [
+          { key: 'poster', value: poster },
+          { key: 'brochure', value: brochure },
+        ],
+      },
+    });
+    const p = normalisePlaylist(
+      {
+        code: 'A_X',
+        poster: 'posters/playlist.jpg',
+        brochure: 'playlist-brochure',
+        items: [
+          { code: 'OWN', file: 'own', ...entries('posters/own.jpg', 'own-brochure') },
+          { code: 'NONE', file: 'none' },
+          { code: 'BAD', file: 'bad', ...entries('javascript:alert(1)', 42) },
+        ],
+      },
+      'A_X',
+    );
+    expect(p.poster).to.equal('posters/playlist.jpg');
+    expect(p.brochure).to.equal('playlist-brochure');
+    expect(p.items.map((i) => [i.code, i.posterPath, i.brochureFile])).to.deep.equal([
+      ['OWN', 'posters/own.jpg', 'own-brochure'],
+      ['NONE', 'posters/playlist.jpg', 'playlist-brochure'],
+      ['BAD', 'posters/playlist.jpg', 'playlist-brochure'],
+    ]);
+    expect(api().posterUrl(p.items[1])).to.equal(new URL('static/posters/playlist.jpg', PROVIDER_URL).href);
+    for (const [poster, brochure] of [
+      ['data:image/png;base64,AAAA', ''],
+      [{ url: 'posters/x.jpg' }, ['b']],
+      ['  ', 7],
+    ]) {
+      const bad = normalisePlaylist({ code: 'A_Y', poster, brochure, items: [{ code: 'V', file: 'v' }] }, 'A_Y');
+      expect([bad.poster, bad.brochure, bad.items[0].posterPath, bad.items[0].brochureFile]).to.deep.equal([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      // With no usable poster anywhere, the item's thumbnail is its poster.
+      expect(api().posterUrl(bad.items[0])).to.equal(api().thumbnailUrl('v'));
+    }
+  });
+
+  it('skipping is allowed unless flags.skip is 0 or the provider sends allowSkipping false', () => {
+    const allow = (dto: object) => normalisePlaylist({ code: 'A', items: [], ...dto }, 'A').allowSkipping;
+    expect(allow({})).to.equal(true);
+    expect(allow({ flags: { skip: 1 }, allowSkipping: true })).to.equal(true);
+    expect(allow({ flags: { skip: 0 } })).to.equal(false);
+    expect(allow({ flags: { skip: 0 }, allowSkipping: true })).to.equal(false);
+    expect(allow({ flags: { skip: 1 }, allowSkipping: false })).to.equal(false);
+    expect(allow({ allowSkipping: false })).to.equal(false);
+    // Anything but a boolean false says nothing.
+    expect(allow({ allowSkipping: 'false' })).to.equal(true);
+    expect(allow({ allowSkipping: 0 })).to.equal(true);
+  });
+
   it('builds asset URLs: thumbnails, poster with the published-date cache-buster, brochures, art', () => {
     const a = api();
     expect(a.thumbnailUrl('knee')).to.equal(new URL('static/thumbs/knee_1280.jpg', PROVIDER_URL).href);

@@ -5,6 +5,7 @@
  */
 import type { Playlist, PlaylistItem } from './playlist';
 import type { LabelMap, PlaylistDto, PlaylistItemDto, TextEntryDto } from './types';
+import { safeUrl } from './url';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -28,7 +29,24 @@ function textEntries(item: PlaylistItemDto): TextEntryDto[] {
 
 const entryTime = (e: TextEntryDto): number | undefined => num(e.f) ?? num(e.t);
 
-function normaliseItem(dto: PlaylistItemDto, index: number, playlistCode: string): PlaylistItem | undefined {
+/** A poster is a path (on the static host) or an http(s) URL; anything else (`javascript:`, `data:`) is none. */
+const posterPath = (v: unknown): string | undefined => {
+  const path = str(v);
+  return path && safeUrl(path, 'https://static.invalid/') ? path : undefined;
+};
+
+/** What a playlist gives the items that lack their own: its poster and its brochure. */
+interface ItemDefaults {
+  poster?: string;
+  brochure?: string;
+}
+
+function normaliseItem(
+  dto: PlaylistItemDto,
+  index: number,
+  playlistCode: string,
+  defaults: ItemDefaults = {},
+): PlaylistItem | undefined {
   if (!dto || typeof dto !== 'object') return undefined;
   const entries = textEntries(dto);
   const timed = entries.filter((e) => entryTime(e) !== undefined);
@@ -61,8 +79,8 @@ function normaliseItem(dto: PlaylistItemDto, index: number, playlistCode: string
     copyrightId: str(dto.copyright_id),
     reviewedAt: str(dto.reviewed_at),
     hyperlink: normaliseHyperlink(dto.content?.hyperlink),
-    posterPath: str(entries.find((e) => e.key === 'poster')?.value),
-    brochureFile: str(entries.find((e) => e.key === 'brochure')?.value),
+    posterPath: posterPath(entries.find((e) => e.key === 'poster')?.value) ?? defaults.poster,
+    brochureFile: str(entries.find((e) => e.key === 'brochure')?.value) ?? defaults.brochure,
     publishedAt: str(dto.version?.published_at),
     chapters,
     hasChapters: entries.length > 0 && entryTime(entries[0]) !== undefined && chapters.length > 0,
@@ -89,7 +107,8 @@ export function normalisePlaylist(dto: unknown, requestedCode: string): Playlist
   const code = str(p.code) ?? requestedCode;
   const rawItems = Array.isArray(p.items) ? capped(p.items, MAX_ITEMS, `items of ${code}`) : [];
   const flags = p.flags && typeof p.flags === 'object' ? p.flags : {};
-  let items = rawItems.map((it, i) => normaliseItem(it, i, code)).filter((x): x is PlaylistItem => !!x);
+  const defaults: ItemDefaults = { poster: posterPath(p.poster), brochure: str(p.brochure) };
+  let items = rawItems.map((it, i) => normaliseItem(it, i, code, defaults)).filter((x): x is PlaylistItem => !!x);
   const langType = str(flags.lang_type) ?? 'single';
   const first = str(flags.lang_first) ?? 'en';
   const second = str(flags.lang_second) ?? 'es';
@@ -119,7 +138,10 @@ export function normalisePlaylist(dto: unknown, requestedCode: string): Playlist
     copyrightId: str(p.copyrightId),
     note: str(p.note),
     reviewed: str(p.reviewed),
-    allowSkipping: num(flags.skip) !== 0,
+    poster: defaults.poster,
+    brochure: defaults.brochure,
+    // Skipping is allowed unless flags.skip is 0 or the provider says allowSkipping false (any other value: unsaid).
+    allowSkipping: num(flags.skip) !== 0 && p.allowSkipping !== false,
     runtime,
     items,
     parent: str(p.parent),

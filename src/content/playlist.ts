@@ -22,7 +22,9 @@ export interface PlaylistItem {
   copyrightId?: string;
   reviewedAt?: string;
   hyperlink?: string;
+  /** The item's own poster entry, else the playlist's poster. */
   posterPath?: string;
+  /** The item's own brochure entry, else the playlist's brochure. */
   brochureFile?: string;
   publishedAt?: string;
   chapters: Chapter[];
@@ -47,6 +49,11 @@ export interface Playlist {
   copyrightId?: string;
   note?: string;
   reviewed?: string;
+  /** The playlist-level poster (a path on the static host or an http(s) URL): items without their own use it. */
+  poster?: string;
+  /** The playlist-level brochure file: items without their own use it. */
+  brochure?: string;
+  /** Skipping is allowed unless flags.skip is 0 or the provider sends allowSkipping false. */
   allowSkipping: boolean;
   runtime: number;
   items: PlaylistItem[];
