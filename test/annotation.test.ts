@@ -745,6 +745,37 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
     }
   });
 
+  it('with the pencil, a press on a shape drags it, elsewhere it draws; a stroke moves nothing', async () => {
+    const el = await openAnnotation();
+    await enter(el);
+    await choose(el, 'Shapes', 'Square'); // at the middle, 100 x 100; the tool is move
+    const sq = objects(el)[0] as Obj & { left: number; top: number };
+    toolButton(el, 'Pencil').click();
+    await waitFor(() => toolButton(el, 'Pencil').getAttribute('aria-pressed') === 'true', 'the pencil');
+    // During a stroke nothing moves: a stroke across the square is drawn over it.
+    await stroke(...onPage(el, 300, 270), ...onPage(el, 660, 270));
+    await waitFor(() => objects(el).length === 2, 'a stroke over the square');
+    expect([sq.left, sq.top]).to.deep.equal([480, 270]);
+    // The stroke ended: a press on the square (the stroke in front of it) drags it, with no stroke drawn.
+    const [x, y] = onPage(el, 480, 270); // on the stroke, over the square
+    await stroke(x, y, x + surfaceRect(el).width / 4, y, 8); // a quarter of the surface: 240 plane units
+    await waitFor(() => Math.abs(sq.left - 720) < 3, `the square dragged (now ${sq.left})`);
+    expect(objects(el).length).to.equal(2);
+    expect(surfaceOf(el).selected()[0]).to.equal(sq);
+    expect(toolButton(el, 'Pencil').getAttribute('aria-pressed')).to.equal('true');
+    // A press on empty canvas still draws (and leaves the square where it is).
+    await stroke(...onPage(el, 100, 450), ...onPage(el, 300, 450));
+    await waitFor(() => objects(el).length === 3, 'a stroke on empty canvas');
+    await waitFor(() => pixelAt(el, ...onPage(el, 200, 450))[3] > 200, 'the stroke under the pointer');
+    expect(Math.abs(sq.left - 720) < 3).to.equal(true);
+    // The drag is one undo step.
+    toolButton(el, 'Undo').click();
+    await waitFor(() => objects(el).length === 2, 'the last stroke undone');
+    toolButton(el, 'Undo').click();
+    await waitFor(() => (objects(el).find((o) => o.kind === 'shape') as typeof sq).left === 480, 'the drag undone');
+    expect(objects(el).length).to.equal(2);
+  });
+
   it('follows the player when resized (16:9 kept, the drawing scales); leaving leaves no canvas behind', async () => {
     const el = await openAnnotation();
     await enter(el);
