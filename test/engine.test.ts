@@ -1,15 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { normalisePlaylist } from '../src/content/normalise-playlist';
 import type { ProviderApi } from '../src/content/provider';
 import { ANALYTICS } from '../src/core/analytics';
 import { PlaybackEngine } from '../src/playback/engine';
 import { TIMING } from '../src/playback/timing';
-import type { MediaLoader } from '../src/playback/types';
 import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
-import { createPlayerStore } from '../src/state/player-store';
-import { FakeAdapter, testPlaylist } from './fake-adapter';
-import { FakeClock } from './fake-clock';
-import { nextTask } from './helpers';
+import { testPlaylist } from './fake-adapter';
+import { fakeEngine } from './fake-engine';
 
 const PLAYLIST = testPlaylist([
   {
@@ -27,54 +23,9 @@ const PLAYLIST = testPlaylist([
   { type: 'MainHostedVideo', code: 'V_TWO', file: 'two', runtime: 6 },
 ]);
 
-/** An engine with a fake adapter per item and a fake clock: playback rules in milliseconds of test time. */
-async function setup(playlist: object = PLAYLIST) {
-  const clock = new FakeClock();
-  const state = createPlayerStore();
-  const host = document.createElement('div');
-  const events: { type: string; detail: unknown }[] = [];
-  for (const type of ['statechange', 'analytics', 'playlistend'])
-    host.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
-  const adapters: FakeAdapter[] = [];
-  const loader: MediaLoader = {
-    kind: 'html5',
-    detached: true,
-    canPlay: () => true,
-    load: (ctx) => {
-      const adapter = new FakeAdapter(ctx.events, ctx.item.runtime);
-      adapters.push(adapter);
-      return Promise.resolve(adapter);
-    },
-  };
-  const api = { captions: () => Promise.reject(new Error('no captions here')) } as unknown as ProviderApi;
-  const engine = new PlaybackEngine({
-    state,
-    host,
-    api: () => api,
-    prefs: () => DEFAULT_PREFERENCES,
-    client: () => 'demo',
-    clock: () => clock,
-    loaderFor: () => loader,
-  });
-  engine.setStage(document.createElement('div'));
-  engine.loadPlaylist(normalisePlaylist(playlist, 'A_TEST'), 'key');
-  // The end of the promise reactions a change starts (the fake adapter answers in promises, not in time).
-  const settle = nextTask;
-  await settle();
-  // Later loads are not bunched with the first one (item changes within loadSpacingMs wait for the burst to end).
-  clock.tick(TIMING.loadSpacingMs);
-  /** Move the media's time and let the poll see it. */
-  const advance = async (seconds: number) => {
-    adapters.at(-1)!.time = seconds;
-    clock.tick(TIMING.pollMs);
-    await settle();
-  };
-  return { clock, state, engine, events, adapters, advance, settle };
-}
-
 describe('playback engine with a fake adapter and a fake clock', () => {
   it('ends an item within the threshold of its end, plays the next, then reports the playlist end once', async () => {
-    const { state, engine, events, adapters, advance, settle } = await setup();
+    const { state, engine, events, adapters, advance, settle } = await fakeEngine(PLAYLIST);
     await engine.play();
     await advance(4);
     expect(state.playback.currentTime).to.equal(4);
@@ -92,7 +43,7 @@ describe('playback engine with a fake adapter and a fake clock', () => {
   });
 
   it('sends each analytics milestone once, and a chapter step when playback crosses a chapter', async () => {
-    const { engine, events, advance } = await setup();
+    const { engine, events, advance } = await fakeEngine(PLAYLIST);
     await engine.play();
     for (let t = 0.04; t < 7.9; t += 0.5) await advance(t);
     const labels = events.filter((e) => e.type === 'analytics').map((e) => e.detail as { type: number; label: string });
@@ -105,7 +56,7 @@ describe('playback engine with a fake adapter and a fake clock', () => {
   });
 
   it('with skipping off, a seek cannot pass the furthest point watched and next waits for the end', async () => {
-    const { state, engine, advance } = await setup({ ...PLAYLIST, flags: { lang_type: 'single', skip: 0 } });
+    const { state, engine, advance } = await fakeEngine({ ...PLAYLIST, flags: { lang_type: 'single', skip: 0 } });
     await engine.play();
     for (let t = 0.5; t <= 2; t += 0.5) await advance(t);
     engine.seek(6);
@@ -117,7 +68,7 @@ describe('playback engine with a fake adapter and a fake clock', () => {
   });
 
   it('takes its timings from its dependencies (spec values by default)', async () => {
-    const { engine, clock, state } = await setup();
+    const { engine, clock, state } = await fakeEngine(PLAYLIST);
     engine.setVolume(0.3);
     clock.tick(TIMING.indicatorMs);
     expect(state.playback.indicator, 'the default time').to.equal('');
@@ -139,7 +90,7 @@ describe('playback engine with a fake adapter and a fake clock', () => {
   });
 
   it('the indicator and a notice clear after their times of the player clock; dispose leaves no timer', async () => {
-    const { clock, state, engine } = await setup();
+    const { clock, state, engine } = await fakeEngine(PLAYLIST);
     engine.setVolume(0.3);
     expect(state.playback.indicator).to.equal('volume');
     clock.tick(TIMING.indicatorMs - 1);

@@ -9,19 +9,14 @@ import { TextEditor } from '../src/annotation/text-editor';
 import { CONTROLLER } from '../src/app/embed-options';
 import { HttpClient } from '../src/content/http';
 import { normalisePlaylist } from '../src/content/normalise-playlist';
-import type { ProviderApi } from '../src/content/provider';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { messages as searchMessages } from '../locales/en/search';
-import { PlaybackEngine } from '../src/playback/engine';
-import { TIMING } from '../src/playback/timing';
-import type { MediaLoader } from '../src/playback/types';
-import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
 import { mergePreferences } from '../src/preferences/merge';
 import { CAPTION_COLORS } from '../src/screens/modals/settings-options';
 import { VoiceButton } from '../src/search/search-voice-button';
-import { createPlayerStore } from '../src/state/player-store';
-import { FakeAdapter, testPlaylist } from './fake-adapter';
+import { testPlaylist } from './fake-adapter';
 import { FakeClock } from './fake-clock';
+import { fakeEngine } from './fake-engine';
 import {
   $,
   $$,
@@ -88,36 +83,9 @@ describe('spec rows: the off switches hide their controls', () => {
 
 describe('spec rows: progress is polled every 40 ms (fake clock)', () => {
   it('the playback time follows the media on each 40 ms poll, not before', async () => {
-    const clock = new FakeClock();
-    const state = createPlayerStore();
-    const adapters: FakeAdapter[] = [];
-    const loader: MediaLoader = {
-      kind: 'html5',
-      detached: true,
-      canPlay: () => true,
-      load: (ctx) => {
-        const adapter = new FakeAdapter(ctx.events, ctx.item.runtime);
-        adapters.push(adapter);
-        return Promise.resolve(adapter);
-      },
-    };
-    const api = { captions: () => Promise.reject(new Error('no captions here')) } as unknown as ProviderApi;
-    const engine = new PlaybackEngine({
-      state,
-      host: document.createElement('div'),
-      api: () => api,
-      prefs: () => DEFAULT_PREFERENCES,
-      client: () => 'demo',
-      clock: () => clock,
-      loaderFor: () => loader,
-    });
-    engine.setStage(document.createElement('div'));
-    engine.loadPlaylist(
-      normalisePlaylist(testPlaylist([{ type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 8 }]), 'A_T'),
-      'key',
+    const { clock, state, engine, adapters } = await fakeEngine(
+      testPlaylist([{ type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 8 }]),
     );
-    await nextTask();
-    clock.tick(TIMING.loadSpacingMs);
     await engine.play();
     await nextTask();
     // Line the test up with the poll: move the media, then find the millisecond a poll sees it.

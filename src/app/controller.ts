@@ -132,7 +132,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
   /** Time for the engine, the controls' hide timer and the notices; tests put a fake one here. */
   clock: Clock = realClock;
   /** The clock's timers, read when a timer starts (a test may put a fake clock after the provider client exists). */
-  private readonly timers: TimerClock = {
+  readonly timers: TimerClock = {
     setTimeout: (fn, ms) => this.clock.setTimeout(fn, ms),
     clearTimeout: (id) => this.clock.clearTimeout(id),
   };

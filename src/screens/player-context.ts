@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { memoryLocation } from 'wouter/memory-location';
 import type { ProviderApi, ProviderHosts } from '../content/provider';
-import type { Clock } from '../core/clock';
+import type { Clock, TimerClock } from '../core/clock';
 import type { ImportLimit } from '../core/lazy-module';
 import type { Favorite } from '../preferences/favorites';
 import type { PreferenceKey, Preferences } from '../preferences/defaults';
@@ -32,6 +32,8 @@ export interface PlayerHandle {
   readonly search: string;
   /** Time for the engine, the controls' hide timer and the notices (tests put a fake one there). */
   readonly clock: Clock;
+  /** The clock's timers, read as each starts (a test may replace the clock later). */
+  readonly timers: TimerClock;
   /** When the control bar shows and hides: made by the player screen. */
   readonly controls?: ControlsVisibility;
   /** The control bar's visibility, made by `make` the first time (one per player). */

@@ -161,10 +161,7 @@ export class SearchSession {
             // Nothing of the host page's storage is used (the default keeps hosts in its localStorage).
             hostsCache: createMemoryCache(),
             // Answers over 5 MB are refused, as every provider answer is.
-            requester: createLimitedRequester(undefined, {
-              setTimeout: (fn, ms) => this.controller.clock.setTimeout(fn, ms),
-              clearTimeout: (id) => this.controller.clock.clearTimeout(id),
-            }),
+            requester: createLimitedRequester(undefined, this.controller.timers),
             ...(host
               ? {
                   hosts: [
