@@ -14,6 +14,7 @@ import { contextMenuAllowed } from '../src/app/embed-options';
 import { screenshotName } from '../src/annotation/rules';
 import { validateArgs } from '../src/commands/table';
 import { MAX_BODY_BYTES, parseTimeout } from '../src/content/http';
+import { freshFor } from '../src/content/shared-requests';
 import { normaliseHyperlink, normalisePlaylist } from '../src/content/normalise-playlist';
 import { ProviderApi, resolveHosts } from '../src/content/provider';
 import { readShareLink, SHARE_PARAMS } from '../src/content/share-link';
@@ -188,6 +189,13 @@ const BROWSER: Case<unknown>[] = [
     limit: NO_LIMIT,
     worst: (n) => fill('1', n, 'x'),
     run: (v) => parseTimeout(v),
+  }),
+  one({
+    at: 'src/content/shared-requests.ts freshFor /no-(store|cache)/ and /max-age\\s*=\\s*"?(\\d{1,9})/',
+    from: "a provider answer's Cache-Control header (Chromium's header limit, 16 KB and more: no limit)",
+    limit: NO_LIMIT,
+    worst: (n) => `max-age${' '.repeat(n)}=${' '.repeat(n)}x no-`,
+    run: (v) => freshFor(v),
   }),
   one({
     at: 'src/app/embed-options.ts contextMenuAllowed /^(off|0|false)$/i',

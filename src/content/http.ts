@@ -8,6 +8,7 @@
 import { realClock, type TimerClock } from '../core/clock';
 import { DEFAULT_TIMEOUT_MS } from '../core/request-timeout';
 import { lazyModule } from '../core/lazy-module';
+import { freshFor, pageRequests, type SharedAnswer, type SharedRequests } from './shared-requests';
 
 export { DEFAULT_TIMEOUT_MS };
 
@@ -64,6 +65,11 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** The timers of the time limit and the retries' backoff: the player's clock (tests put a fake one there). */
   clock?: TimerClock;
+  /**
+   * Where identical requests of the page's players meet (see shared-requests): the page's, unless `fetch` is given
+   * (another network); null for none.
+   */
+  shared?: SharedRequests | null;
 }
 
 export interface RequestOptions {
@@ -166,7 +172,8 @@ export function buildUrl(base: string, path: string, query?: RequestOptions['que
 }
 
 export class HttpClient {
-  private readonly opts: Required<Omit<HttpClientOptions, 'referrer'>> & { referrer: string };
+  private readonly opts: Required<Omit<HttpClientOptions, 'referrer' | 'shared'>> & { referrer: string };
+  private readonly shared: SharedRequests | null;
 
   constructor(options: HttpClientOptions = {}) {
     this.opts = {
@@ -176,6 +183,7 @@ export class HttpClient {
       fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
       clock: options.clock ?? realClock,
     };
+    this.shared = options.shared !== undefined ? options.shared : options.fetch ? null : pageRequests();
   }
 
   /** GET `path` under `base`; JSON by default. Rejects with an HttpError. */
@@ -199,6 +207,10 @@ export class HttpClient {
     }
   }
 
+  /**
+   * One attempt: this player's time limit and abort around the answer's text, which may come from a request another
+   * player made (the same URL and headers); then this player's own parse of it.
+   */
   private async once<T>(url: string, { signal, as = 'json' }: RequestOptions): Promise<T> {
     if (signal?.aborted) throw new HttpError('aborted', url);
     const controller = new AbortController();
@@ -208,37 +220,52 @@ export class HttpClient {
     const { clock } = this.opts;
     const timer =
       this.opts.timeout > 0 ? clock.setTimeout(() => ((timedOut = true), controller.abort()), this.opts.timeout) : 0;
+    const stopped = () => new HttpError(timedOut ? 'timeout' : 'aborted', url);
     try {
-      let response: Response;
+      const answer = this.shared
+        ? await this.shared.get(
+            `${this.opts.referrer}\n${url}`,
+            (shared) => this.request(url, shared),
+            controller.signal,
+            stopped,
+          )
+        : await this.request(url, controller.signal).catch((error: HttpError) => {
+            throw controller.signal.aborted ? stopped() : error;
+          });
       try {
-        response = await this.opts.fetch(url, {
-          method: 'GET',
-          credentials: 'omit',
-          signal: controller.signal,
-          headers: { [REFERRER_HEADER]: this.opts.referrer },
-        });
+        return (as === 'text' ? answer.text : await parseAnswer(answer.text, this.opts.timeout, signal)) as T;
       } catch {
-        throw new HttpError(timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network', url);
-      }
-      if (response.status < 200 || response.status > 299) throw new HttpError('status', url, response.status);
-      let text: string;
-      try {
-        text = await readLimited(response);
-      } catch (error) {
-        throw new HttpError(
-          error === TOO_LARGE ? 'too-large' : timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network',
-          url,
-          response.status,
-        );
-      }
-      try {
-        return (as === 'text' ? text : await parseAnswer(text, this.opts.timeout, signal)) as T;
-      } catch {
-        throw new HttpError(signal?.aborted ? 'aborted' : 'parse', url, response.status);
+        throw new HttpError(signal?.aborted ? 'aborted' : 'parse', url, answer.status);
       }
     } finally {
       if (timer) clock.clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** The network request: a 2xx answer's text (at most MAX_BODY_BYTES), or an HttpError. */
+  private async request(url: string, signal: AbortSignal): Promise<SharedAnswer> {
+    let response: Response;
+    try {
+      response = await this.opts.fetch(url, {
+        method: 'GET',
+        credentials: 'omit',
+        signal,
+        headers: { [REFERRER_HEADER]: this.opts.referrer },
+      });
+    } catch {
+      throw new HttpError(signal.aborted ? 'aborted' : 'network', url);
+    }
+    if (response.status < 200 || response.status > 299) throw new HttpError('status', url, response.status);
+    try {
+      const text = await readLimited(response);
+      return { text, status: response.status, freshFor: freshFor(response.headers.get('cache-control')) };
+    } catch (error) {
+      throw new HttpError(
+        error === TOO_LARGE ? 'too-large' : signal.aborted ? 'aborted' : 'network',
+        url,
+        response.status,
+      );
     }
   }
 }
