@@ -10,10 +10,12 @@ import {
   mountPlayer,
   PROVIDER_URL,
   waitFor,
+  watchRequests,
 } from './helpers';
 
 // Playlist-level fields: the playlist's poster and brochure stand in for an item's missing own, and the provider's
-// allowSkipping false refuses skipping as flags.skip 0 does.
+// allowSkipping false refuses skipping as flags.skip 0 does; an item's alternate renditions (`sources`) play when
+// the ones before them cannot.
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const engine = (el: PatientEdPlayerElement) => el[CONTROLLER].engine;
@@ -58,5 +60,32 @@ describe('playlist-level fields', () => {
     expect($(el, '[data-control="next"]')!.hasAttribute('disabled')).to.equal(true);
     engine(el).seek(6);
     expect(pb(el).currentTime).to.equal(0);
+  });
+
+  it('renditions alone play without a video call: a missing one gives way, no error shown', async () => {
+    // A_DEMO_SOURCES' item has no file: a rendition in a format no browser plays, a missing one (404), a real one.
+    const requests = watchRequests();
+    try {
+      const el = await mountReady({ code: 'A_DEMO_SOURCES' });
+      const item = pb(el).playlist!.items[0];
+      expect([item.file, item.videoId]).to.deep.equal([undefined, undefined]);
+      expect(item.sources!.map((s) => new URL(s.src).pathname)).to.deep.equal([
+        '/media/hand-hygiene/en.mkv',
+        '/media/missing-rendition/en.mp4',
+        '/media/hand-hygiene/en.mp4',
+      ]);
+      const video = await waitFor(() => $<HTMLVideoElement>(el, 'video'), 'the video');
+      expect(new URL(video.currentSrc).pathname).to.equal('/media/hand-hygiene/en.mp4');
+      expect(video.crossOrigin).to.equal('anonymous'); // the next rendition is asked for with CORS again
+      await engine(el).play();
+      await waitFor(() => pb(el).playerState === 1 && pb(el).currentTime > 0.5, 'playing, time advancing', 10000);
+      expect(video.paused).to.equal(false);
+      expect(pb(el).error).to.equal(undefined);
+      expect($(el, '.stage-error')).to.equal(null);
+      expect($(el, '.notice-error')).to.equal(null);
+      expect(requests.requests.filter((r) => r.url.includes('/vod/'))).to.deep.equal([]);
+    } finally {
+      requests.stop();
+    }
   });
 });

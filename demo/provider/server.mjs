@@ -561,12 +561,21 @@ export function createProvider({
     return promise;
   }
 
-  function localize(playlist, menuLanguage, videoLanguage, langsByFile) {
+  function localize(playlist, menuLanguage, videoLanguage, langsByFile, base) {
     const lang = menuLanguage && baseLang(menuLanguage);
     const out = structuredClone(playlist);
     if (lang && out.labels?.[lang]) out.label = out.labels[lang];
+    // Renditions (`sources`) are stored as paths on this server and answered as absolute URLs, as video sources are.
+    const absolute = (list) =>
+      Array.isArray(list)
+        ? list.map((s) =>
+            typeof s?.src === 'string' && URL.canParse(s.src, base) ? { ...s, src: new URL(s.src, base).href } : s,
+          )
+        : list;
+    if (out.sources) out.sources = absolute(out.sources);
     for (const item of out.items ?? []) {
       if (lang && item.labels?.[lang]) item.label = item.labels[lang];
+      if (item.sources) item.sources = absolute(item.sources);
       const langs = item.file ? langsByFile.get(item.file) : undefined;
       if (videoLanguage && langs?.length && /Hosted|Uploaded/.test(item.type ?? '')) {
         item.language = langs.includes(baseLang(videoLanguage))
@@ -643,7 +652,7 @@ export function createProvider({
           for (const item of playlist.items ?? []) {
             if (item.file && RE.file.test(item.file)) langsByFile.set(item.file, await mediaLanguages(item.file));
           }
-          return sendJson(req, res, 200, localize(playlist, menuLanguage, videoLanguage, langsByFile));
+          return sendJson(req, res, 200, localize(playlist, menuLanguage, videoLanguage, langsByFile, publicBase(req)));
         }
       }
       if (kind === 'videos' && a !== undefined && b === 'captions' && c === undefined) {

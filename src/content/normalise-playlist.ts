@@ -3,7 +3,7 @@
  * chunk: the provider client imports it while the playlist request is under way, so the menu does not
  * carry it.
  */
-import type { Playlist, PlaylistItem } from './playlist';
+import type { MediaRendition, Playlist, PlaylistItem } from './playlist';
 import type { LabelMap, PlaylistDto, PlaylistItemDto, TextEntryDto } from './types';
 import { safeUrl } from './url';
 
@@ -35,10 +35,52 @@ const posterPath = (v: unknown): string | undefined => {
   return path && safeUrl(path, 'https://static.invalid/') ? path : undefined;
 };
 
-/** What a playlist gives the items that lack their own: its poster and its brochure. */
+/** The most renditions kept of one `sources` list (the rest are dropped). */
+export const MAX_SOURCES = 20;
+
+/** A size in pixels: a positive integer (a numeric string counts), else none. */
+const pixels = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 100_000 ? n : undefined;
+};
+
+/**
+ * A `sources` list: each entry an object with `src` (or a bare string), an absolute http(s) URL, with optional `type`,
+ * `height`, `width` and `label`. An entry without such a URL is dropped, a malformed field counts as absent, a repeated
+ * URL is kept once.
+ */
+export function normaliseSources(v: unknown): MediaRendition[] {
+  if (!Array.isArray(v)) return [];
+  const out: MediaRendition[] = [];
+  for (const entry of v) {
+    const e: Record<string, unknown> =
+      typeof entry === 'string'
+        ? { src: entry }
+        : entry && typeof entry === 'object'
+          ? (entry as Record<string, unknown>)
+          : {};
+    const src = safeUrl(e.src);
+    if (!src || out.some((r) => r.src === src)) continue;
+    const type = str(e.type);
+    const r: MediaRendition = { src };
+    if (type && type.length <= 200) r.type = type;
+    const height = pixels(e.height);
+    const width = pixels(e.width);
+    const label = str(e.label);
+    if (height) r.height = height;
+    if (width) r.width = width;
+    if (label) r.label = label;
+    out.push(r);
+    if (out.length === MAX_SOURCES) break;
+  }
+  return out;
+}
+
+/** What a playlist gives the items that lack their own: its poster, its brochure and its renditions. */
 interface ItemDefaults {
   poster?: string;
   brochure?: string;
+  sources?: MediaRendition[];
 }
 
 function normaliseItem(
@@ -60,6 +102,7 @@ function normaliseItem(
     dto.video && (typeof dto.video.id === 'string' || typeof dto.video.id === 'number')
       ? String(dto.video.id)
       : undefined;
+  const sources = normaliseSources(dto.sources);
   const slides = Array.isArray(dto.slides)
     ? capped(dto.slides, MAX_SLIDES, `slides of ${playlistCode}`)
         .filter((s) => s && typeof s === 'object')
@@ -88,6 +131,7 @@ function normaliseItem(
     audioDescriptions: Array.isArray(dto.audio_descriptions)
       ? dto.audio_descriptions.filter((l): l is string => typeof l === 'string' && /^[a-z]{2}$/.test(l))
       : [],
+    sources: sources.length > 0 ? sources : (defaults.sources ?? []),
   };
 }
 
@@ -107,7 +151,11 @@ export function normalisePlaylist(dto: unknown, requestedCode: string): Playlist
   const code = str(p.code) ?? requestedCode;
   const rawItems = Array.isArray(p.items) ? capped(p.items, MAX_ITEMS, `items of ${code}`) : [];
   const flags = p.flags && typeof p.flags === 'object' ? p.flags : {};
-  const defaults: ItemDefaults = { poster: posterPath(p.poster), brochure: str(p.brochure) };
+  const defaults: ItemDefaults = {
+    poster: posterPath(p.poster),
+    brochure: str(p.brochure),
+    sources: normaliseSources(p.sources),
+  };
   let items = rawItems.map((it, i) => normaliseItem(it, i, code, defaults)).filter((x): x is PlaylistItem => !!x);
   const langType = str(flags.lang_type) ?? 'single';
   const first = str(flags.lang_first) ?? 'en';
@@ -140,6 +188,7 @@ export function normalisePlaylist(dto: unknown, requestedCode: string): Playlist
     reviewed: str(p.reviewed),
     poster: defaults.poster,
     brochure: defaults.brochure,
+    sources: defaults.sources ?? [],
     // Skipping is allowed unless flags.skip is 0 or the provider says allowSkipping false (any other value: unsaid).
     allowSkipping: num(flags.skip) !== 0 && p.allowSkipping !== false,
     runtime,

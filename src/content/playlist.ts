@@ -8,6 +8,20 @@ export interface Chapter {
   h: string;
 }
 
+/**
+ * An alternate rendition of an item's media, from the provider's `sources` (an absolute http(s) URL; the rest is what
+ * the provider says of it, for choosing among them).
+ */
+export interface MediaRendition {
+  src: string;
+  /** MIME type, e.g. `video/mp4` or `video/webm; codecs="vp9"`. */
+  type?: string;
+  /** Picture size in pixels. */
+  height?: number;
+  width?: number;
+  label?: string;
+}
+
 export interface PlaylistItem {
   type?: string;
   code: string;
@@ -33,6 +47,8 @@ export interface PlaylistItem {
   slides: { image?: string; text?: string; t: number }[];
   /** Voice-over languages that have an audio-described variant. */
   audioDescriptions: string[];
+  /** Alternate renditions of the media: the item's own `sources`, else the playlist's (html5 plays them). */
+  sources?: MediaRendition[];
 }
 
 export interface Playlist {
@@ -53,6 +69,8 @@ export interface Playlist {
   poster?: string;
   /** The playlist-level brochure file: items without their own use it. */
   brochure?: string;
+  /** The playlist-level renditions (items without their own `sources` have them). */
+  sources: MediaRendition[];
   /** Skipping is allowed unless flags.skip is 0 or the provider sends allowSkipping false. */
   allowSkipping: boolean;
   runtime: number;

@@ -4,6 +4,8 @@ import type { MediaKind, MediaLoader } from './types';
 /** The kinds that take their source from the provider's video call. */
 export const HOSTED_TYPES = ['MainHostedVideo', 'MainUploadedVideo'];
 
+const hasRenditions = (item: PlaylistItem) => (item.sources?.length ?? 0) > 0;
+
 /**
  * Loader registry: `canPlay` is cheap and synchronous; `load` imports the adapter module on demand,
  * so no adapter (let alone a vendor SDK) is in the first-load chunk.
@@ -28,19 +30,28 @@ export const LOADERS: readonly MediaLoader[] = [
   },
   {
     kind: 'html5',
-    canPlay: (item) => HOSTED_TYPES.includes(item.type ?? '') || Boolean(item.file),
+    canPlay: (item) => HOSTED_TYPES.includes(item.type ?? '') || Boolean(item.file) || hasRenditions(item),
     detached: true,
     preload: html5,
-    // The provider's video call: the file (or video id) in the item's voice-over language.
-    source: ({ item, client, language, cdn, api, signal, audioDescriptions }) =>
-      api.videoSource(
-        client,
-        item.file ?? item.videoId ?? '',
-        language,
-        cdn,
-        signal,
-        audioDescriptions && item.audioDescriptions.includes(language),
-      ),
+    // The provider's video call: the file (or video id) in the item's voice-over language. An item with renditions
+    // and neither plays from its renditions (no call); one whose call fails plays from them too.
+    source: async ({ item, client, language, cdn, api, signal, audioDescriptions }) => {
+      const id = item.file ?? item.videoId;
+      if (!id && hasRenditions(item)) return undefined;
+      try {
+        return await api.videoSource(
+          client,
+          id ?? '',
+          language,
+          cdn,
+          signal,
+          audioDescriptions && item.audioDescriptions.includes(language),
+        );
+      } catch (error) {
+        if (signal.aborted || !hasRenditions(item)) throw error;
+        return undefined;
+      }
+    },
     load: async (ctx) => (await html5()).createHtml5Adapter(ctx),
   },
   {

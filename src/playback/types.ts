@@ -57,7 +57,10 @@ export interface LoadContext {
   signal: AbortSignal;
   /** Host page origin (the YouTube player gets it as `origin`). */
   origin: string;
-  /** Media source for html5 (resolved by the engine from the video call); absent for other kinds. */
+  /**
+   * Media source for html5 (resolved by the engine from the video call); absent for other kinds, and for an item that
+   * plays from its renditions (`item.sources`) alone.
+   */
   source?: { src: string; type?: string };
   /** Script URLs of the vendor SDKs (overridable for tests and self-hosting). */
   scripts: { youtube: string; vimeo: string };
@@ -93,7 +96,7 @@ export interface MediaLoader {
   /** Fetch the adapter's code chunk ahead of `load` (started with the item's data requests). */
   preload?(): Promise<unknown>;
   /** The media source, for kinds that take it from the provider (html5); started before the stage exists. */
-  source?(req: SourceRequest): Promise<{ src: string; type?: string }>;
+  source?(req: SourceRequest): Promise<{ src: string; type?: string } | undefined>;
   /** Loads whatever the kind needs (dynamic import, vendor script) and returns a ready-to-drive adapter. */
   load(ctx: LoadContext): Promise<MediaAdapter>;
 }

@@ -1,9 +1,20 @@
+import { chooseSources } from '../source-choice';
 import type { LoadContext, MediaAdapter } from '../types';
 
-/** HTML5 <video> adapter: hosted/uploaded videos and items with a file (source from the video call). */
+/** HTML5 <video> adapter: hosted/uploaded videos and items with a file (source from the video call) or renditions. */
 export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
-  const { container, events, signal, source } = ctx;
-  if (!source) return Promise.reject(Object.assign(new Error('No video source'), { reason: 'source' }));
+  const { container, events, signal } = ctx;
+  // The sources to try, best first (source-choice.ts): one that fails to load gives way to the next.
+  const sources = chooseSources({
+    provider: ctx.source,
+    renditions: ctx.item.sources ?? [],
+    canPlay: (type) => document.createElement('video').canPlayType(type) !== '',
+    // The drawn height in device pixels; not laid out yet (a detached load), the window's height stands for it.
+    drawnHeight: (container.clientHeight || window.innerHeight) * (window.devicePixelRatio || 1),
+  });
+  if (!sources.length) return Promise.reject(Object.assign(new Error('No video source'), { reason: 'source' }));
+  /** Which of `sources` is loaded. */
+  let current = 0;
   const video = document.createElement('video');
   video.className = 'media media-video';
   video.playsInline = true;
@@ -18,6 +29,41 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   let readySent = false;
   /** The media came with CORS headers (frames can be read). A source without them is played without CORS. */
   let cors = true;
+  /** The current source sent its metadata (a later failure of it is no CORS matter). */
+  let loaded = false;
+  /** Where to resume when a source failed after ready and the next one is loading. */
+  let resume: { position: number; playing: boolean } | undefined;
+
+  /** Loads source `i`, asking for CORS again (each host answers for itself). */
+  const loadSource = (i: number) => {
+    current = i;
+    cors = true;
+    loaded = false;
+    video.crossOrigin = 'anonymous';
+    const { src, type } = sources[i];
+    if (type) video.setAttribute('type', type);
+    else video.removeAttribute('type');
+    video.src = src;
+  };
+  /**
+   * After a media error: asked for with CORS, a source whose host sends no CORS headers fails as "not supported": it
+   * may still play without them (its frames then cannot be read: screenshots say so), tried once. Otherwise the next
+   * source is loaded (after ready: at the same position, playing if it was). False when none is left: the error is
+   * reported.
+   */
+  const retry = (): boolean => {
+    const code = video.error?.code;
+    if (cors && !loaded && code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED) {
+      cors = false;
+      video.removeAttribute('crossorigin');
+      video.src = sources[current].src;
+      return true;
+    }
+    if (current + 1 >= sources.length || code === MediaError.MEDIA_ERR_ABORTED) return false;
+    if (readySent) resume ??= { position: video.currentTime, playing: !video.paused && !video.ended };
+    loadSource(current + 1);
+    return true;
+  };
 
   const listeners: [string, EventListener][] = [
     ['playing', () => events.playing()],
@@ -27,9 +73,19 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
     [
       'error',
       () => {
-        if (!readySent) return; // before ready, the load below reports (or retries) it
+        if (!readySent || retry()) return; // before ready, the load below reports (or retries) it
         const code = video.error?.code;
         events.error({ reason: 'media', code, message: video.error?.message || `Media error ${code ?? ''}`.trim() });
+      },
+    ],
+    [
+      'loadedmetadata',
+      () => {
+        loaded = true;
+        if (!resume) return;
+        video.currentTime = resume.position;
+        if (resume.playing) video.play().catch(() => !destroyed && events.paused()); // refused: paused
+        resume = undefined;
       },
     ],
   ];
@@ -84,15 +140,7 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
       resolve(adapter);
     };
     const onError = () => {
-      // Asked for with CORS, a source whose host sends no CORS headers fails as "not supported": it may still play
-      // without them (its frames then cannot be read: screenshots say so). Tried once; a network error, or a source
-      // broken either way, fails below.
-      if (cors && !readySent && video.error?.code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED) {
-        cors = false;
-        video.removeAttribute('crossorigin');
-        video.src = source.src;
-        return;
-      }
+      if (!readySent && retry()) return; // without CORS, or the next source; none left: fails below
       cleanup();
       const code = video.error?.code;
       const error = Object.assign(new Error(video.error?.message || `Media error ${code ?? ''}`.trim()), {
@@ -116,8 +164,7 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
     video.addEventListener('loadedmetadata', onReady);
     video.addEventListener('error', onError);
     signal.addEventListener('abort', onAbort, { once: true });
-    if (source.type) video.setAttribute('type', source.type);
-    video.src = source.src;
+    loadSource(0);
     container.append(video);
   });
 }
