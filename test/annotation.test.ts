@@ -27,6 +27,7 @@ import { TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
 import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shadow, steady, waitFor } from './helpers';
 import { mountSlidesWithoutCors } from './slides-without-cors';
+import { choose, surfaceRect, toolButton } from './annotation-helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
@@ -141,17 +142,6 @@ const shownSlide = (el: Element) =>
     const img = $<HTMLImageElement>(el, '.slide:not([hidden]) img');
     return img?.complete && img.naturalWidth ? img : undefined;
   }, 'the slide shown');
-const surfaceRect = (el: Element) => $(el, '.annotation-surface')!.getBoundingClientRect();
-const toolButton = (el: Element, name: string) =>
-  $$<HTMLButtonElement>(el, '.annotation-toolbar button').find((b) => b.textContent?.trim() === name)!;
-const menuItem = (el: Element, name: string) =>
-  $$<HTMLButtonElement>(el, '.annotation-menu button').find((b) => b.textContent?.trim() === name)!;
-/** Open a toolbar menu and choose an item in it. */
-async function choose(el: Element, menu: string, item: string) {
-  toolButton(el, menu).click();
-  (await waitFor(() => menuItem(el, item), `${menu} > ${item}`)).click();
-  await waitFor(() => !$(el, '.annotation-menu'), 'menu closed');
-}
 
 /** A key chord with real key presses (modifiers held down). */
 async function chord(...keys: string[]) {

@@ -327,3 +327,63 @@ describe('spec rows: preferences load once per change of client', () => {
     }
   });
 });
+
+describe('spec rows: the route names and their parameters', () => {
+  cleanPlayersAndFaults();
+
+  it('navigation has no code; open passes its code to the playlist route (client, code); info has a code', async () => {
+    const el = await mountPlayer({ client: 'demo' });
+    const seen: { name: string; code: string | null }[] = [];
+    el.addEventListener('navigate', (e) => seen.push((e as CustomEvent<{ name: string; code: string | null }>).detail));
+    // The route's name and parameters (those it has), as the element matched them.
+    const route = () => {
+      const { name, client, code, modal } = el[CONTROLLER].currentRoute();
+      return { name, client, code, modal };
+    };
+    expect(route(), 'navigation: no code').to.deep.equal({
+      name: 'navigation',
+      client: 'demo',
+      code: undefined,
+      modal: undefined,
+    });
+    expect(Boolean($(el, '[data-screen="navigation"]'))).to.equal(true);
+
+    // open with a playlist code: the playlist route, whose client and code load that playlist.
+    el[CONTROLLER].navigate('/demo/open/A_DEMO_SLIDES');
+    expect(el.currentPath, 'open redirects before anything renders').to.equal('/demo/player/A_DEMO_SLIDES');
+    expect(route()).to.deep.equal({ name: 'playlist', client: 'demo', code: 'A_DEMO_SLIDES', modal: undefined });
+    await waitFor(() => $(el, '[data-screen="playlist"][data-code="A_DEMO_SLIDES"]'), 'the slides player');
+    await waitFor(() => pb(el).playlist?.code === 'A_DEMO_SLIDES', 'the playlist of that code loaded');
+    await waitFor(() => seen.some((s) => s.name === 'playlist'), 'navigate event');
+
+    // info with a code: the info screen of that code's playlist.
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_SLIDES/info');
+    expect(route()).to.deep.equal({ name: 'playlist', client: 'demo', code: 'A_DEMO_SLIDES', modal: 'info' });
+    const title = async () => (await waitFor(() => $(el, '.modal .info-list dd'), 'info rows')).textContent;
+    expect(await title(), 'the info of A_DEMO_SLIDES').to.equal('Your surgery checklist');
+
+    // open with another code, then info: the info follows the code.
+    el[CONTROLLER].navigate('/demo/open/A_DEMO_VIDEO');
+    await waitFor(() => pb(el).playlist?.code === 'A_DEMO_VIDEO', 'the video playlist loaded');
+    el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/info');
+    await waitFor(() => $(el, '.modal .info-list dd')?.textContent === 'Your total knee replacement', 'its info');
+
+    // open without a code (or with a menu code) is the navigation screen.
+    el[CONTROLLER].navigate('/demo/open');
+    expect(el.currentPath).to.equal('/demo/menu');
+    await waitFor(() => $(el, '[data-screen="navigation"]'), 'the menu');
+    el[CONTROLLER].navigate('/demo/open/L_ORTHO');
+    expect(route()).to.deep.equal({ name: 'navigation', client: 'demo', code: 'L_ORTHO', modal: undefined });
+    await waitFor(() => seen.at(-1)?.code === 'L_ORTHO', 'the last navigate event');
+    // The host hears the screens settled on, never the open route itself.
+    expect(seen.map((s) => s.name)).to.not.include('open');
+    expect(seen.filter((s) => s.name === 'playlist').map((s) => s.code)).to.include.members([
+      'A_DEMO_SLIDES',
+      'A_DEMO_VIDEO',
+    ]);
+    expect(
+      seen.some((s) => s.name === 'navigation' && s.code === null),
+      'navigation, no code',
+    ).to.equal(true);
+  });
+});
