@@ -34,6 +34,7 @@ import {
   markFirst,
   normalize,
   profileRecords,
+  ruleContext,
   SearchIndex,
   tokenize,
   withoutHighlights,
@@ -411,6 +412,13 @@ const BROWSER: Case<unknown>[] = [
     limit: BODY,
     worst: (n) => `${HL_PRE}knee${HL_POST} ${fill(HL_PRE, n - 40)}`,
     run: (v) => withoutHighlights(v, HL_PRE, HL_POST),
+  }),
+  one({
+    at: 'src/search/engine.js ruleContext /[^a-z0-9-_]+/gi',
+    from: "a collection's code in the provider's profile (a refined value in the dialog); an answer: 5 MB",
+    limit: BODY,
+    worst: (n) => fill('!', n, 'a'),
+    run: (v) => ruleContext('collection', v),
   }),
   one({
     at: 'src/search/engine.js withoutHighlights, LINE_BREAK /[\\n\\r\\u2028\\u2029]/g',

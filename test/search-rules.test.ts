@@ -70,7 +70,7 @@ const records = () => profileRecords(flattenProfile(TREE));
 const ids = (answer: { hits: { objectID: string }[] }) => answer.hits.map((h) => h.objectID);
 
 describe('search engine (pure)', () => {
-  it('makes one record per item code, with topics, collection, kind and languages; bad values dropped', () => {
+  it('makes one record per item code, with topics, collection, kind, languages, titles; bad values dropped', () => {
     const r = records();
     expect(r.map((x) => x.code)).to.deep.equal(['A_KNEE', 'A_SLIDES', 'A_KNEE_2', 'A_HIP', 'A_BROKEN']);
     expect(r[0]).to.deep.equal({
@@ -82,6 +82,8 @@ describe('search engine (pure)', () => {
       topics: ['L_ORTHO', 'C_KNEE'],
       kind: 'video',
       languages: ['en', 'es'],
+      // The interface languages it has a title of its own in (the dialog's toggle).
+      translated: { en: true, es: true, de: false, ar: false, pt: false },
     });
     expect(r[1].kind).to.equal('presentation');
     expect(r[2].languages).to.deep.equal(['en', 'es', 'de']);
@@ -354,11 +356,31 @@ describe('search state in the route (pure)', () => {
 
   it('maps to and from InstantSearch UI state (sort as the title replica of the menu language)', () => {
     const ui = toUiState({ query: 'knee', refinements: { kind: ['video'] }, sort: 'title' }, 'demo', 'de');
+    // The toggle of the menu language's titles is on unless the route says `titles:all`.
     expect(ui).to.deep.equal({
-      demo: { query: 'knee', refinementList: { kind: ['video'] }, sortBy: 'demo_title_de_asc' },
+      demo: {
+        query: 'knee',
+        refinementList: { kind: ['video'] },
+        toggle: { 'translated.de': true },
+        sortBy: 'demo_title_de_asc',
+      },
     });
     expect(fromUiState(ui, 'demo')).to.deep.equal({ query: 'knee', refinements: { kind: ['video'] }, sort: 'title' });
+    expect(fromUiState(ui, 'demo', 'de')).to.deep.equal(fromUiState(ui, 'demo'));
     expect(fromUiState({}, 'demo')).to.deep.equal({ query: '', refinements: {}, sort: 'relevance' });
+    // The collection of the menu select, and the toggle off.
+    const state = readSearchQuery('taxonomy=collection%3AC_KNEE%2Ctitles%3Aall%2Ccollection%3AC_HIP');
+    expect(state).to.deep.equal({
+      query: '',
+      refinements: {},
+      sort: 'relevance',
+      collection: 'C_KNEE',
+      allTitles: true,
+    });
+    expect(writeSearchQuery(state).taxonomy).to.equal('collection:C_KNEE,titles:all');
+    const off = toUiState(state, 'demo', 'es');
+    expect(off).to.deep.equal({ demo: { menu: { collection: 'C_KNEE' } } });
+    expect(fromUiState(off, 'demo', 'es')).to.deep.equal(state);
   });
 
   it('navigation keeps search and taxonomy for playlist routes and the search dialogs only', () => {

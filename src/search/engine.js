@@ -7,10 +7,17 @@
  * same hits for the same query. Pure: no DOM, no globals; time is injectable.
  */
 import MiniSearch from 'minisearch';
-import { FACET_ATTRIBUTES, MAX_QUERY_LENGTH, SEARCH_LANGUAGES } from './fields.js';
+import { FACET_ATTRIBUTES, MAX_QUERY_LENGTH, MAX_RULE_CONTEXTS, MENU_ATTRIBUTE, SEARCH_LANGUAGES } from './fields.js';
 import { normalize, queryForms, queryWordsOf, tokenize, WORD, withoutPrefix } from './words.js';
 
-export { FACET_ATTRIBUTES, MAX_QUERY_LENGTH, SEARCH_LANGUAGES, titleSortIndex } from './fields.js';
+export {
+  FACET_ATTRIBUTES,
+  MAX_QUERY_LENGTH,
+  MAX_RULE_CONTEXTS,
+  SEARCH_LANGUAGES,
+  titleSortIndex,
+  translatedAttribute,
+} from './fields.js';
 export { highlightedParts, normalize, queryForms, tokenize, withoutPrefix } from './words.js';
 
 const TITLE_SORT = /^(.*)_title_([a-z]{2,3})_asc$/;
@@ -32,6 +39,12 @@ const DEFAULT_MAX_FACET_VALUES = 100;
  * @property {string[]} topics codes of the libraries, collections and groups above the item
  * @property {'video' | 'presentation'} kind
  * @property {string[]} languages voice-over languages
+ * @property {Record<string, boolean>} [translated] per interface language, whether the item has its own title in it
+ */
+
+/**
+ * A query rule: searches sent its context (`ruleContexts`) get its `userData` in their answer.
+ * @typedef {{ context: string, userData: Record<string, unknown> }} QueryRule
  */
 
 /**
@@ -86,6 +99,7 @@ export function profileRecords(profile) {
       topics,
       kind: item.file ? 'video' : 'presentation',
       languages,
+      translated: Object.fromEntries(SEARCH_LANGUAGES.map((lang) => [lang, labels[lang] !== undefined])),
     });
   }
   return records;
@@ -115,6 +129,7 @@ function extractField(doc, field) {
  * @property {string} [highlightPostTag]
  * @property {string} [facetQuery]
  * @property {number | string | null} [relevancyStrictness]
+ * @property {unknown} [ruleContexts]
  */
 
 /**
@@ -133,6 +148,21 @@ const num = (value, fallback = 0) => {
 };
 
 /**
+ * A request parameter that may come as JSON text (Algolia accepts both): the parsed text, or the text alone when it
+ * is not JSON; anything else as it is.
+ * @param {unknown} raw
+ * @returns {unknown}
+ */
+function jsonList(raw) {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return [raw];
+  }
+}
+
+/**
  * Parse `facetFilters`: an array of `"attr:value"` strings (AND) whose elements may be arrays (OR); a value
  * starting with `-` negates (`kind:-video`), `\-` is a literal dash (`topics:\-X`), as in Algolia. A JSON
  * string is accepted too.
@@ -140,14 +170,7 @@ const num = (value, fallback = 0) => {
  * @returns {{ attr: string, value: string, negate: boolean }[][]}
  */
 export function parseFacetFilters(raw) {
-  let list = raw;
-  if (typeof list === 'string') {
-    try {
-      list = JSON.parse(list);
-    } catch {
-      list = [list];
-    }
-  }
+  const list = jsonList(raw);
   if (!Array.isArray(list)) return [];
   /** @param {unknown} f */
   const one = (f) => {
@@ -178,8 +201,46 @@ export function parseFacetFilters(raw) {
  */
 function facetValues(record, attr) {
   if (!(/** @type {readonly string[]} */ (FACET_ATTRIBUTES).includes(attr))) return [];
+  const dot = attr.indexOf('.');
+  // A boolean facet (`translated.es`) has the values `true` and `false`, as Algolia counts booleans.
+  if (dot > 0) return [String(/** @type {any} */ (record)[attr.slice(0, dot)]?.[attr.slice(dot + 1)] === true)];
   const v = /** @type {any} */ (record)[attr];
   return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+}
+
+/**
+ * A rule context as InstantSearch's query rules name a refined value: `ais-{attribute}-{value}`, every run of
+ * characters other than letters, digits, `-` and `_` made one `_`.
+ * @param {string} attribute
+ * @param {string} value
+ */
+export const ruleContext = (attribute, value) => `ais-${attribute}-${value}`.replace(/[^a-z0-9-_]+/gi, '_');
+
+/**
+ * The index's own rules: a collection (or group) chosen, in the menu select or among the topics, offers the whole
+ * collection (`userData` `{ type: 'collection', code }`).
+ * @param {SearchRecord[]} records
+ * @returns {QueryRule[]}
+ */
+export function collectionRules(records) {
+  const codes = new Set(records.flatMap((r) => (r.collection ? [r.collection] : [])));
+  return [...codes].flatMap((code) =>
+    [MENU_ATTRIBUTE, 'topics'].map((attr) => ({
+      context: ruleContext(attr, code),
+      userData: { type: 'collection', code },
+    })),
+  );
+}
+
+/**
+ * The rule contexts of a request: the first MAX_RULE_CONTEXTS strings of `ruleContexts` (a JSON string is read too);
+ * anything else is none.
+ * @param {unknown} raw
+ * @returns {string[]}
+ */
+export function parseRuleContexts(raw) {
+  const list = jsonList(raw);
+  return Array.isArray(list) ? list.filter((c) => typeof c === 'string').slice(0, MAX_RULE_CONTEXTS) : [];
 }
 
 /**
@@ -297,7 +358,8 @@ export function markFirst(value, query, pre, post) {
 export class SearchIndex {
   /**
    * @param {SearchRecord[]} records
-   * @param {{ now?: () => number }} [options] a clock in milliseconds (processing time)
+   * @param {{ now?: () => number, rules?: QueryRule[] }} [options] a clock in milliseconds (processing time); the
+   *   query rules (by default collectionRules of the records)
    */
   constructor(records, options = {}) {
     this.now = options.now ?? (() => performance.now());
@@ -322,6 +384,30 @@ export class SearchIndex {
     });
     /** @type {Map<string, Intl.Collator>} */
     this.collators = new Map();
+    /** @type {Map<string, QueryRule[]>} */
+    this.rules = new Map();
+    for (const rule of options.rules ?? collectionRules(this.records))
+      this.rules.set(rule.context, [...(this.rules.get(rule.context) ?? []), rule]);
+  }
+
+  /**
+   * The `userData` of the rules of a request's contexts, in the order of the contexts, each once.
+   * @param {unknown} ruleContexts
+   */
+  userData(ruleContexts) {
+    /** @type {Set<string>} */
+    const seen = new Set();
+    /** @type {Record<string, unknown>[]} */
+    const out = [];
+    for (const context of parseRuleContexts(ruleContexts)) {
+      for (const { userData } of this.rules.get(context) ?? []) {
+        const key = JSON.stringify(userData);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(userData);
+      }
+    }
+    return out;
   }
 
   /** Index every record at once. */
@@ -513,6 +599,7 @@ export class SearchIndex {
       if (record.label !== undefined) highlightResult.label = highlight(record.label, terms, queryWords, pre, post);
       return { ...record, _highlightResult: highlightResult };
     });
+    const userData = this.userData(params.ruleContexts);
     return {
       hits,
       nbHits,
@@ -527,6 +614,7 @@ export class SearchIndex {
       params: '',
       index: indexName,
       ...(sort ? { appliedRelevancyStrictness: strictness, nbSortedHits } : {}),
+      ...(userData.length ? { userData } : {}),
       processingTimeMS: Math.max(0, Math.round(this.now() - started)),
     };
   }

@@ -1,21 +1,32 @@
 /**
  * The search dialog's state in the in-memory location's query (never the host page's URL): `search` is
- * the query, `taxonomy` the refinements and the sort, as `attr:value` pairs separated by commas
- * (`topics:C_KNEE,kind:video,sort:title`, values percent-encoded). Pure; validated on the way in.
+ * the query, `taxonomy` the refinements, the collection, the titles shown and the sort, as `attr:value` pairs
+ * separated by commas (`topics:C_KNEE,kind:video,collection:C_KNEE,titles:all,sort:title`, values percent-encoded).
+ * Pure; validated on the way in.
  */
 import type { UiState } from 'instantsearch.js';
-import { FACET_ATTRIBUTES, MAX_QUERY_LENGTH, titleSortIndex } from './fields.js';
+import {
+  MAX_QUERY_LENGTH,
+  MENU_ATTRIBUTE,
+  REFINEMENT_ATTRIBUTES,
+  titleSortIndex,
+  translatedAttribute,
+} from './fields.js';
 
-export type FacetAttribute = (typeof FACET_ATTRIBUTES)[number];
+export type FacetAttribute = (typeof REFINEMENT_ATTRIBUTES)[number];
 
 export interface SearchRouteState {
   query: string;
   refinements: Partial<Record<FacetAttribute, string[]>>;
   sort: 'relevance' | 'title';
+  /** The collection chosen in the menu select. */
+  collection?: string;
+  /** Titles in every language: the toggle "only items titled in my language" (on by default) switched off. */
+  allTitles?: true;
 }
 
 const MAX_VALUES = 50;
-const isFacet = (a: string): a is FacetAttribute => (FACET_ATTRIBUTES as readonly string[]).includes(a);
+const isFacet = (a: string): a is FacetAttribute => (REFINEMENT_ATTRIBUTES as readonly string[]).includes(a);
 const decode = (s: string) => {
   try {
     return decodeURIComponent(s);
@@ -41,6 +52,10 @@ export function readSearchQuery(search: string): SearchRouteState {
     if (!value) continue;
     if (attr === 'sort') {
       if (value === 'title') state.sort = 'title';
+    } else if (attr === 'titles') {
+      if (value === 'all') state.allTitles = true;
+    } else if (attr === MENU_ATTRIBUTE) {
+      state.collection ??= value;
     } else if (isFacet(attr) && count < MAX_VALUES) {
       const list = (state.refinements[attr] ??= []);
       if (!list.includes(value)) {
@@ -55,35 +70,52 @@ export function readSearchQuery(search: string): SearchRouteState {
 /** The route query's two parameters for a state (empty strings for nothing). */
 export function writeSearchQuery(state: SearchRouteState): { search: string; taxonomy: string } {
   const pairs: string[] = [];
-  for (const attr of FACET_ATTRIBUTES)
+  for (const attr of REFINEMENT_ATTRIBUTES)
     for (const v of state.refinements[attr] ?? []) pairs.push(`${attr}:${encodeURIComponent(v)}`);
+  if (state.collection) pairs.push(`${MENU_ATTRIBUTE}:${encodeURIComponent(state.collection)}`);
+  if (state.allTitles) pairs.push('titles:all');
   if (state.sort === 'title') pairs.push('sort:title');
   return { search: state.query.trim() ? state.query.slice(0, MAX_QUERY_LENGTH) : '', taxonomy: pairs.join(',') };
 }
 
-/** InstantSearch's UI state for one index from the route state. */
+/**
+ * InstantSearch's UI state for one index from the route state: the toggle of the menu language's titles is on unless
+ * the route says `titles:all`.
+ */
 export function toUiState(state: SearchRouteState, index: string, language: string): UiState {
   const refinementList: Record<string, string[]> = {};
-  for (const attr of FACET_ATTRIBUTES)
+  for (const attr of REFINEMENT_ATTRIBUTES)
     if (state.refinements[attr]?.length) refinementList[attr] = [...state.refinements[attr]];
   return {
     [index]: {
       ...(state.query ? { query: state.query } : {}),
       ...(Object.keys(refinementList).length ? { refinementList } : {}),
+      ...(state.collection ? { menu: { [MENU_ATTRIBUTE]: state.collection } } : {}),
+      ...(state.allTitles ? {} : { toggle: { [translatedAttribute(language)]: true } }),
       ...(state.sort === 'title' ? { sortBy: titleSortIndex(index, language) } : {}),
     },
   };
 }
 
-/** The route state from InstantSearch's UI state of one index. */
-export function fromUiState(ui: UiState, index: string): SearchRouteState {
+/**
+ * The route state from InstantSearch's UI state of one index. With the menu language, a UI state whose toggle of that
+ * language's titles is off (absent) gives `allTitles`.
+ */
+export function fromUiState(ui: UiState, index: string, language?: string): SearchRouteState {
   const own = ui[index] ?? {};
   const refinements: SearchRouteState['refinements'] = {};
-  for (const attr of FACET_ATTRIBUTES) {
+  for (const attr of REFINEMENT_ATTRIBUTES) {
     const values = own.refinementList?.[attr];
     if (values?.length) refinements[attr] = [...values];
   }
-  return { query: own.query ?? '', refinements, sort: own.sortBy && own.sortBy !== index ? 'title' : 'relevance' };
+  const collection = own.menu?.[MENU_ATTRIBUTE];
+  return {
+    query: own.query ?? '',
+    refinements,
+    sort: own.sortBy && own.sortBy !== index ? 'title' : 'relevance',
+    ...(collection ? { collection } : {}),
+    ...(language !== undefined && !own.toggle?.[translatedAttribute(language)] ? { allTitles: true as const } : {}),
+  };
 }
 
 /** A route query with the search's two parameters replaced (the other options kept). */

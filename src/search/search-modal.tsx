@@ -18,6 +18,7 @@ import { isSearchRoute } from '../routing/routes';
 import type { ModalBodyProps } from '../screens/modal-body';
 import { fromUiState, readSearchQuery, toUiState, withSearchQuery, writeSearchQuery } from './route-state';
 import { prepareSearch } from './session';
+import { SearchBanners } from './search-banners';
 import { SearchBox, type SearchBoxProps } from './search-box';
 import { SearchFilters, type SearchFiltersProps } from './search-filters';
 import { Hits, type SearchHitsProps } from './search-hits';
@@ -85,7 +86,7 @@ export function SearchModal({ route }: ModalBodyProps) {
       if (controller.search !== writtenRef.current) return;
       writtenRef.current = withSearchQuery(
         controller.search,
-        writeSearchQuery(fromUiState(latest.current, session.config.index)),
+        writeSearchQuery(fromUiState(latest.current, session.config.index, language)),
       );
       controller.replaceQuery(writtenRef.current);
     },
@@ -177,6 +178,7 @@ function SearchScreen(props: ScreenProps) {
       <div className="search-layout">
         <SearchFilters {...props} />
         <div className="search-results">
+          <SearchBanners {...props} />
           {status === 'stalled' && (
             <p className="search-status" data-search-status="stalled">
               <span className="spinner" aria-hidden="true" /> {i18n._({ id: 'search.loading', message: 'Searching…' })}

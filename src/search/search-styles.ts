@@ -76,6 +76,11 @@ export const SEARCH_CSS = /* css */ `
   white-space: nowrap;
 }
 .search-facet-empty { margin: 0; color: var(--ped-muted); }
+.search-toggle { display: flex; gap: .4em; align-items: baseline; cursor: pointer; overflow-wrap: anywhere; }
+.search-menu-select { display: grid; gap: .3em; }
+.search-menu-select label { font-weight: 600; }
+.search-menu-select select { font: inherit; padding: .2em .3em; max-width: 100%; min-width: 0; }
+.search-banners { list-style: none; margin: 0 0 .6em; padding: 0; display: flex; flex-wrap: wrap; gap: .3em 1em; }
 .search-results .menu-items { grid-template-columns: repeat(auto-fill, minmax(min(10em, 100%), 1fr)); }
 .search-results mark { background: #ffe58a; color: inherit; border-radius: 2px; }
 .search-status { margin: .5em 0; }
