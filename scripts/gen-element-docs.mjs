@@ -163,6 +163,10 @@ const PREFERENCE_DOCS = {
   searchNext: { text: 'Search option of the spec (`searchNext`).', values: SWITCH },
   subtitles: { text: 'Show captions.', values: SWITCH },
   audioDescriptions: { text: 'Audio descriptions on.', values: SWITCH },
+  speed: {
+    text: 'Playback speed, in percent of normal (the Speed setting); kept within 50 to 200.',
+    values: '`50`, `75`, `100`, `125`, `150`, `175`, `200` (or any whole number between)',
+  },
   googleAnalytics: { text: 'Dispatch `analytics` events.', values: SWITCH },
   keyboardShortcuts: { text: 'Keyboard shortcuts inside the player.', values: SWITCH },
   ignoreLocal: { text: "Ignore the viewer's saved choices (the local preference layer).", values: SWITCH },

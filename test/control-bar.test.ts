@@ -95,7 +95,11 @@ const rowsOf = (els: HTMLElement[]) => {
   }
   return new Set(rows);
 };
-const OPTIONAL = ['transcript', 'chapters', 'list', 'note', 'favorite', 'markup', 'extras', 'share', 'menu'];
+const OPTIONAL = [
+  ...['transcript', 'chapters', 'list', 'note', 'favorite', 'markup', 'extras', 'share', 'menu', 'speed'],
+  // Picture-in-picture where the browser offers it (Chromium does).
+  ...(document.pictureInPictureEnabled ? ['picture-in-picture'] : []),
+];
 
 async function mountWide(width: number, attrs: Record<string, string> = {}, clock?: FakeClock) {
   const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', favorites: '1', ...attrs }, { clock });

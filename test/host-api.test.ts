@@ -114,10 +114,11 @@ describe('host API: one command table, three transports', () => {
   beforeEach(clearStorage);
   afterEach(unmountAll);
 
-  it('declares the 25 host commands as element methods', () => {
+  it('declares the 28 host commands as element methods', () => {
     expect(HOST_COMMANDS).to.have.members([
       'getPlayerState',
       'getVolume',
+      'getPlaybackRate',
       'getCurrentTime',
       'getPrimaryItem',
       'getCurrentItem',
@@ -141,6 +142,8 @@ describe('host API: one command table, three transports', () => {
       'seekToChapter',
       'seekToIndex',
       'setVolume',
+      'setPlaybackRate',
+      'togglePictureInPicture',
     ]);
     const el = document.createElement('patient-ed-player');
     for (const c of HOST_COMMANDS) expect(el[c], c).to.be.a('function');

@@ -67,7 +67,7 @@ describe('settings: ways in, the list, focus', () => {
     opener.focus();
     opener.click();
     await waitForPath(el, '/demo/menu/settings');
-    await waitFor(() => $$(el, '.settings-link').length === 8, 'settings list');
+    await waitFor(() => $$(el, '.settings-link').length === 9, 'settings list');
     expect($$(el, '.settings-link').map((b) => b.querySelector('span')!.textContent)).to.deep.equal([
       'Menu language',
       'Text size',
@@ -75,6 +75,7 @@ describe('settings: ways in, the list, focus', () => {
       'Reduce motion',
       'Video language',
       'Audio',
+      'Speed',
       'Captions',
       'Keyboard shortcuts',
     ]);
@@ -122,7 +123,7 @@ describe('settings: ways in, the list, focus', () => {
     button.focus();
     button.click();
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO/settings');
-    await waitFor(() => $$(el, '.settings-link').length === 8, 'settings list');
+    await waitFor(() => $$(el, '.settings-link').length === 9, 'settings list');
     expect(active(el)?.classList.contains('modal')).to.equal(true);
     key($(el, '.modal')!, 'Escape');
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
@@ -405,7 +406,7 @@ describe('settings with the keyboard alone, and axe on every dialog', () => {
     );
     opener.focus();
     await press('Enter');
-    await waitFor(() => $$(el, '.settings-link').length === 8, 'settings list');
+    await waitFor(() => $$(el, '.settings-link').length === 9, 'settings list');
     await tabTo(el, (a) => a.dataset.settings === 'settings/menu/font-size');
     await press('Enter');
     await waitFor(() => radioNames(el).length === 9, 'text sizes');

@@ -251,6 +251,7 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       }
       engine?.setAudioDescriptions(prefs.audioDescriptions === 1);
       engine?.setSound(prefs.audio !== 0);
+      engine?.followSpeed(prefs.speed);
     },
     leave,
   };

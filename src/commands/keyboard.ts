@@ -1,4 +1,5 @@
 import type { CommandName } from './table';
+import { RATE_STEP } from '../playback/rate';
 import { TIMING } from '../playback/timing';
 
 /** Player keyboard shortcuts, declared once: key -> command of the command table. */
@@ -13,6 +14,9 @@ export const PLAYER_SHORTCUTS = {
   m: { command: 'toggleMute' },
   ArrowUp: { command: 'changeVolume', value: TIMING.volumeStep },
   ArrowDown: { command: 'changeVolume', value: -TIMING.volumeStep },
+  // Shift+. and Shift+, as in YouTube: the characters `>` and `<`.
+  '>': { command: 'changePlaybackRate', value: RATE_STEP },
+  '<': { command: 'changePlaybackRate', value: -RATE_STEP },
 } as const satisfies Record<string, { command: CommandName; value?: number }>;
 
 export type ShortcutAction = (typeof PLAYER_SHORTCUTS)[keyof typeof PLAYER_SHORTCUTS];

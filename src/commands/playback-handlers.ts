@@ -5,7 +5,9 @@
  */
 import { dispatchPlayerEvent } from '../core/events';
 import { matchRoute } from '../routing/routes';
+import { steppedRate } from '../playback/rate';
 import type { CommandContext, PlaybackCommands } from './context';
+import { getPlaybackRate } from './query-handlers';
 
 export function onEngine<R>(ctx: CommandContext, run: (engine: PlaybackCommands) => R): R | Promise<R> {
   const engine = ctx.loadedPlayback();
@@ -29,6 +31,14 @@ export const seekTo = (ctx: CommandContext, seconds: number) =>
   onPlayerScreen(ctx) ? onEngine(ctx, (e) => e.seek(seconds)) : false;
 export const seekToIndex = (ctx: CommandContext, index: number) => onEngine(ctx, (e) => e.setIndex(index, true));
 export const setVolume = (ctx: CommandContext, volume: number) => onEngine(ctx, (e) => e.setVolume(volume));
+/** The speed is the visitor's choice too (remembered): the engine plays at it now, later items from the choice. */
+export function setPlaybackRate(ctx: CommandContext, rate: number): number {
+  ctx.setLocalPreference('speed', Math.round(rate * 100));
+  return ctx.loadedPlayback()?.setPlaybackRate(rate) ?? rate;
+}
+export const changePlaybackRate = (ctx: CommandContext, delta: number) =>
+  setPlaybackRate(ctx, steppedRate(getPlaybackRate(ctx), delta));
+export const togglePictureInPicture = (ctx: CommandContext) => ctx.loadedPlayback()?.togglePictureInPicture() ?? false;
 export const togglePlay = (ctx: CommandContext) => onEngine(ctx, (e) => e.toggle());
 export const toggleMute = (ctx: CommandContext) => onEngine(ctx, (e) => e.toggleMute());
 export const seekBy = (ctx: CommandContext, seconds: number) => onEngine(ctx, (e) => e.seekBy(seconds));

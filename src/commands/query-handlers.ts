@@ -4,6 +4,7 @@
  */
 import type { Playlist, PlaylistItem } from '../content/playlist';
 import { itemLabel, playlistLabel } from '../content/playlist';
+import { rateOf } from '../playback/rate';
 import { PLAYER_STATE, type PlayerStateValue } from '../playback/timing';
 import type { CommandContext } from './context';
 
@@ -47,6 +48,8 @@ export const getPlayerState = (ctx: CommandContext): PlayerStateValue =>
   pb(ctx).playlist ? pb(ctx).playerState : PLAYER_STATE.NOT_READY;
 /** 0 while muted. */
 export const getVolume = (ctx: CommandContext): number => (pb(ctx).muted ? 0 : pb(ctx).volume);
+export const getPlaybackRate = (ctx: CommandContext): number =>
+  ctx.loadedPlayback()?.playbackRate ?? rateOf(ctx.preferences().speed);
 export const getCurrentTime = (ctx: CommandContext): number => (pb(ctx).playlist ? pb(ctx).currentTime : 0);
 export const getPrimaryItem = (ctx: CommandContext) => itemInfo(ctx, pb(ctx).playlist?.items[0]);
 export const getCurrentItem = (ctx: CommandContext) => itemInfo(ctx, pb(ctx).playlist?.items[pb(ctx).index]);

@@ -29,10 +29,14 @@ const CODE_PATTERN = /^(?:\/|[A-Za-z0-9_-]{1,100})$/;
 /** An image as a base64 data URL (PNG, JPEG or WebP). */
 const IMAGE_DATA_URL = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/;
 
+/** A playback speed: clamped to 0.5..2. */
+const RATE_ARG: ArgSpec = { name: 'rate', type: 'number', min: 0.5, max: 2, clamp: true };
+
 /** The commands of host messaging and the player's own controls: names declared once. */
 export const COMMAND_NAMES = [
   'getPlayerState',
   'getVolume',
+  'getPlaybackRate',
   'getCurrentTime',
   'getPrimaryItem',
   'getCurrentItem',
@@ -56,11 +60,14 @@ export const COMMAND_NAMES = [
   'seekToChapter',
   'seekToIndex',
   'setVolume',
+  'setPlaybackRate',
+  'togglePictureInPicture',
   // The player's own controls and keyboard.
   'togglePlay',
   'toggleMute',
   'seekBy',
   'changeVolume',
+  'changePlaybackRate',
   'toggleFullscreen',
   'toggleCaptions',
   'toggleAudioDescriptions',
@@ -127,6 +134,8 @@ export const COMMANDS = {
   getPlayerState: getter(queries.getPlayerState),
   /** Volume 0..1 (0 while muted). */
   getVolume: getter(queries.getVolume),
+  /** Playback speed, 0.5..2 (1 while a video does not allow another). */
+  getPlaybackRate: getter(queries.getPlaybackRate),
   /** Current time of the current item, in seconds. */
   getCurrentTime: getter(queries.getCurrentTime),
   /** The first item of the current playlist, or null. */
@@ -221,6 +230,13 @@ export const COMMANDS = {
     args: [{ name: 'volume', type: 'number', min: 0, max: 1, clamp: true }],
     run: playback.setVolume,
   }),
+  /** Set the playback speed 0.5..2 (clamped), remembered for later items and visits; answers the rate set. */
+  setPlaybackRate: command({ mode: 'action', host: true, args: [RATE_ARG], run: playback.setPlaybackRate }),
+  /**
+   * Enter or leave picture-in-picture (an html5 video, where the browser offers it): true when the video is now in
+   * picture-in-picture; false otherwise, changing nothing where it is not offered.
+   */
+  togglePictureInPicture: command({ mode: 'action', host: true, args: [], run: playback.togglePictureInPicture }),
   /** Play or pause. */
   togglePlay: command({ mode: 'action', host: false, args: [], run: playback.togglePlay }),
   /** Mute or unmute. */
@@ -233,6 +249,13 @@ export const COMMANDS = {
     host: false,
     args: [{ name: 'delta', type: 'number', min: -1, max: 1 }],
     run: playback.changeVolume,
+  }),
+  /** Change the playback speed by a step (on the 0.25 grid). */
+  changePlaybackRate: command({
+    mode: 'action',
+    host: false,
+    args: [{ name: 'delta', type: 'number', min: -2, max: 2 }],
+    run: playback.changePlaybackRate,
   }),
   /** Enter or leave full screen. */
   toggleFullscreen: command({ mode: 'action', host: false, args: [], run: navigation.toggleFullscreen }),

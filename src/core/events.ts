@@ -11,6 +11,8 @@ export interface PlayerEventMap {
   statechange: { state: PlayerStateValue; duration?: number; currentTime?: number };
   /** Volume (0..1) or mute changed: `volume` is what is heard, 0 while muted (as `getVolume()`). */
   volumechange: { volume: number; muted: boolean };
+  /** Playback speed changed: the rate the media plays at (0.5..2; 1 where a video does not allow another). */
+  ratechange: { rate: number };
   /** An analytics event (only while the googleAnalytics preference is on). */
   analytics: AnalyticsEvent;
   /** The last item of the playlist ended. */
@@ -43,6 +45,7 @@ export const FORWARDED_EVENT_NAMES = [
   'ready',
   'statechange',
   'volumechange',
+  'ratechange',
   'navigate',
   'analytics',
   'playlistend',

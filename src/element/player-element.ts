@@ -99,6 +99,8 @@ declare const __PLAYER_VERSION__: string;
  * @attr {string} search-next - Search option of the spec (`searchNext`). Values: `0` / `1`. Default: `0`.
  * @attr {string} subtitles - Show captions. Values: `0` / `1`. Default: `1`.
  * @attr {string} audio-descriptions - Audio descriptions on. Values: `0` / `1`. Default: `0`.
+ * @attr {string} speed - Playback speed, in percent of normal (the Speed setting); kept within 50 to 200. Values: `50`,
+ *   `75`, `100`, `125`, `150`, `175`, `200` (or any whole number between). Default: `100`.
  * @attr {string} google-analytics - Dispatch `analytics` events. Values: `0` / `1`. Default: `1`.
  * @attr {string} keyboard-shortcuts - Keyboard shortcuts inside the player. Values: `0` / `1`. Default: `1`.
  * @attr {string} ignore-local - Ignore the viewer's saved choices (the local preference layer). Values: `0` / `1`.
@@ -180,6 +182,8 @@ declare const __PLAYER_VERSION__: string;
  *   changed; duration and currentTime (seconds) for states 1, 2 and 9.
  * @fires {CustomEvent<{ volume: number; muted: boolean }>} volumechange - Volume (0..1) or mute changed: `volume` is
  *   what is heard, 0 while muted (as `getVolume()`).
+ * @fires {CustomEvent<{ rate: number }>} ratechange - Playback speed changed: the rate the media plays at (0.5..2; 1
+ *   where a video does not allow another).
  * @fires {CustomEvent<AnalyticsEvent>} analytics - An analytics event (only while the googleAnalytics preference is
  *   on).
  * @fires {CustomEvent<{ code: string }>} playlistend - The last item of the playlist ended.

@@ -10,6 +10,7 @@ import { expectsProgress, lifecycle, queued, startPlan } from './lifecycle';
 import { loaderFor } from './loaders';
 import { isTouchDevice, MediaCommands, type LoadEvent } from './media-commands';
 import { setIndex } from './playlist-index';
+import { rateOf } from './rate';
 import { isEnded, itemVoLanguage } from './rules';
 import { PLAYER_STATE } from './timing';
 import type { AdapterEvents, MediaAdapter, PlayerError } from './types';
@@ -137,6 +138,7 @@ export class PlaybackEngine extends MediaCommands {
     this.adapter = adapter;
     adapter.setVolume(pb.volume);
     adapter.setMuted(pb.muted);
+    this.rate.attach(adapter, rateOf(this.deps.prefs().speed));
     if (startAt > 0) {
       adapter.seek(startAt);
       this.viewing = { ...jumped(this.viewing, startAt), watched: startAt };

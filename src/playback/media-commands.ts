@@ -10,6 +10,8 @@ import { Notices } from './notices';
 import { nextIndex, prevIndex, setIndex } from './playlist-index';
 import { seekTarget } from './rules';
 import { Stage } from './stage';
+import { PlaybackRate } from './playback-rate';
+import { rateOf } from './rate';
 import { PLAYER_STATE, TIMING, type PlayerTime, type Timing } from './timing';
 import type { MediaAdapter, MediaLoader, PlayerError } from './types';
 import { firstViewing, jumped, newViewing, type Reported } from './viewing';
@@ -60,6 +62,11 @@ export abstract class MediaCommands {
     media: () => this.adapter,
     indicate: (kind, text) => this.notices.indicate(kind, text),
     changed: (volume, muted) => dispatchPlayerEvent(this.deps.host, 'volumechange', { volume, muted }),
+  });
+
+  protected readonly rate = new PlaybackRate({
+    media: () => this.adapter,
+    changed: (rate) => dispatchPlayerEvent(this.deps.host, 'ratechange', { rate }),
   });
 
   constructor(protected readonly deps: EngineDeps) {}
@@ -276,6 +283,35 @@ export abstract class MediaCommands {
   /** The volume a new playlist starts with (the player's own once chosen, with the sound preference's changes). */
   protected playlistVolume(audio: number) {
     return this.volume.forPlaylist(audio);
+  }
+
+  /** The playback speed (./playback-rate.ts): within 0.5..2, for this item and the later ones; returns the rate set. */
+  setPlaybackRate(rate: number): number {
+    const set = this.rate.set(rate);
+    this.notices.indicate('rate', `${set}×`);
+    return set;
+  }
+  /** The `speed` preference (a percentage) is `speed` now: a change applies at once (./playback-rate.ts). */
+  followSpeed(speed: number): void {
+    this.rate.follow(rateOf(speed));
+  }
+  /** The rate the media plays at (1 where it refused the one asked for). */
+  get playbackRate(): number {
+    return this.rate.current(rateOf(this.deps.prefs().speed));
+  }
+  /** Whether picture-in-picture can be entered now (an html5 video, where the browser offers it). */
+  get canPictureInPicture(): boolean {
+    return Boolean(this.adapter?.canPictureInPicture?.());
+  }
+  /** Enter or leave picture-in-picture; false where it is not offered (or the browser refused). */
+  async togglePictureInPicture(): Promise<boolean> {
+    const adapter = this.adapter;
+    if (!adapter?.togglePictureInPicture || !this.canPictureInPicture) return false;
+    try {
+      return await adapter.togglePictureInPicture();
+    } catch {
+      return false;
+    }
   }
 
   /** Set index: out of range or negative resets to 0; reports true. A play queued for the item left is dropped. */

@@ -35,6 +35,12 @@ export interface MediaAdapter {
   /** 0..1 */
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
+  /** Playback speed (0.5..2); may reject where the media refuses it (it then plays on at its rate). */
+  setPlaybackRate?(rate: number): void | Promise<unknown>;
+  /** Whether the browser offers picture-in-picture for this media now (html5 only). */
+  canPictureInPicture?(): boolean;
+  /** Enter or leave picture-in-picture; resolves to whether it is on. */
+  togglePictureInPicture?(): Promise<boolean>;
   /** Polled every 40 ms by the engine. */
   getCurrentTime(): number;
   getDuration(): number;

@@ -11,6 +11,8 @@ export const DEFAULT_PREFERENCES = {
   searchNext: 0,
   subtitles: 1,
   audioDescriptions: 0,
+  /** Playback speed in percent: 50 to 200. */
+  speed: 100,
   googleAnalytics: 1,
   keyboardShortcuts: 1,
   ignoreLocal: 0,

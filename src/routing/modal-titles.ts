@@ -30,6 +30,7 @@ export const MODAL_TITLES: Record<ModalName, ModalTitle> = {
   'settings/menu/reduce-motion': (i18n) => i18n._({ id: 'modal.reduceMotion', message: 'Reduce motion' }),
   'settings/video/language': (i18n) => i18n._({ id: 'modal.videoLanguage', message: 'Video language' }),
   'settings/video/audio': (i18n) => i18n._({ id: 'modal.audio', message: 'Audio' }),
+  'settings/video/speed': (i18n) => i18n._({ id: 'modal.speed', message: 'Speed' }),
   'settings/captions': (i18n) => i18n._({ id: 'modal.captions', message: 'Captions' }),
   'settings/captions/language': (i18n) => i18n._({ id: 'modal.captionLanguage', message: 'Caption language' }),
   'settings/captions/font-family': (i18n) => i18n._({ id: 'modal.captionFont', message: 'Font' }),

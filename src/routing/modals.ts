@@ -78,6 +78,7 @@ export const MODAL_DATA = {
   'settings/menu/reduce-motion': SHARED_DIALOG,
   'settings/video/language': SHARED_DIALOG,
   'settings/video/audio': SHARED_DIALOG,
+  'settings/video/speed': SHARED_DIALOG,
   'settings/captions': SHARED_DIALOG,
   'settings/captions/language': SHARED_DIALOG,
   'settings/captions/font-family': SHARED_DIALOG,

@@ -51,6 +51,7 @@ export const MODAL_BODIES: Record<ModalName, LazyModule<ModalBody>> = {
   'settings/menu/reduce-motion': settings('ReduceMotionSettings'),
   'settings/video/language': settings('VideoLanguageSettings'),
   'settings/video/audio': settings('AudioSettings'),
+  'settings/video/speed': settings('SpeedSettings'),
   'settings/captions': settings('CaptionsSettings'),
   'settings/captions/language': settings('CaptionLanguageSettings'),
   'settings/captions/font-family': settings('CaptionFontSettings'),

@@ -2,10 +2,11 @@
  * The control bar under the stage: play, previous and next, the time, volume, captions, the optional controls
  * (those that do not fit go to the More menu), settings and full screen, over the seek slider.
  */
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useEffect, useReducer } from 'react';
 import { useLingui } from '@lingui/react';
 import { useSnapshot } from 'valtio';
 import { usePlayer } from './player-context';
+import { rateOf } from '../playback/rate';
 import { PLAYER_STATE } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
 import { matchRoute, paths } from '../routing/routes';
@@ -19,6 +20,8 @@ import { MoreMenu, type OptionalControl } from './control-more-menu';
 import { useControlRowLayout } from './use-control-row-layout';
 
 export { formatTime } from './control-seek-bar';
+
+const PICTURE_IN_PICTURE_EVENTS = ['enterpictureinpicture', 'leavepictureinpicture'];
 
 interface ControlsProps {
   prefs: Preferences;
@@ -46,6 +49,22 @@ export const PlayerControls = memo(function PlayerControls({ prefs, basePath, on
   const transcriptOpen = matchRoute(path).modal === 'transcript';
   const playlist = pb.playlist;
   const favorite = Boolean(playlist && snap.favorites.some((f) => f.code === playlist.code));
+  // Picture-in-picture: the video's events (they bubble inside the shadow root) render the switch again.
+  const [, pictureInPictureChanged] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const root = controller.host.shadowRoot;
+    for (const type of PICTURE_IN_PICTURE_EVENTS) root?.addEventListener(type, pictureInPictureChanged);
+    return () => {
+      for (const type of PICTURE_IN_PICTURE_EVENTS) root?.removeEventListener(type, pictureInPictureChanged);
+    };
+  }, [controller]);
+  // The document names the host for a video inside its shadow root.
+  const inPictureInPicture = document.pictureInPictureElement === controller.host;
+  const rate = rateOf(prefs.speed);
+  const speedText =
+    rate === 1
+      ? i18n._({ id: 'speed.normal', message: 'Normal' })
+      : i18n._({ id: 'speed.rate', message: '{rate}×', values: { rate: i18n.number(rate) } });
   const hasNote = Boolean(playlist && playlistNotes(playlist, item, prefs.notes).length > 0);
   const toggleFavorite = () => {
     if (!playlist) return;
@@ -96,6 +115,21 @@ export const PlayerControls = memo(function PlayerControls({ prefs, basePath, on
       icon: 'menu' as const,
       run: onMenu,
     },
+    {
+      name: 'speed',
+      label: i18n._({ id: 'controls.speed', message: 'Speed: {rate}', values: { rate: speedText } }),
+      icon: 'speed' as const,
+      run: () => openModal('settings/video/speed'),
+    },
+    // Only an html5 video, where the browser offers it.
+    pb.ready &&
+      engine.canPictureInPicture && {
+        name: 'picture-in-picture',
+        label: i18n._({ id: 'controls.pictureInPicture', message: 'Picture in picture' }),
+        icon: 'pictureInPicture' as const,
+        pressed: inPictureInPicture,
+        run: () => run('togglePictureInPicture'),
+      },
   ].filter((c): c is OptionalControl => Boolean(c));
 
   const { row, layout } = useControlRowLayout(optional.length);

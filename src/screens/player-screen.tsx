@@ -172,7 +172,7 @@ export function PlayerScreen({ client, code, collection, prefs, modalOpen }: Pla
         )}
         {pb.indicator && (
           <div className="indicator" data-indicator={pb.indicator} aria-hidden="true">
-            {pb.indicator === 'volume' ? (
+            {pb.indicator === 'volume' || pb.indicator === 'rate' ? (
               pb.indicatorText
             ) : (
               <Icon

@@ -7,7 +7,7 @@ import type { PlayerStateValue } from '../core/player-states';
 import type { PartialPreferences } from '../preferences/defaults';
 import type { Favorite } from '../preferences/favorites';
 
-export type IndicatorKind = '' | 'play' | 'pause' | 'mute' | 'unmute' | 'volume';
+export type IndicatorKind = '' | 'play' | 'pause' | 'mute' | 'unmute' | 'volume' | 'rate';
 
 /** Playback state: the loaded playlist and item, the state reported to the host, time, volume and indicator. */
 export interface PlaybackState {

@@ -13,6 +13,7 @@ export const FORWARDED_EVENTS: Record<ForwardedEventName, string> = {
   ready: 'onReady',
   statechange: 'onStateChange',
   volumechange: 'onVolumeChange',
+  ratechange: 'onRateChange',
   navigate: 'onNavigate',
   analytics: 'onAnalytics',
   playlistend: 'onPlaylistEnd',

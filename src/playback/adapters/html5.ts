@@ -104,6 +104,17 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
     },
     setVolume: (v) => void (video.volume = Math.min(1, Math.max(0, v))),
     setMuted: (m) => void (video.muted = m),
+    // The default rate too: a source loaded again (another rendition) keeps the speed.
+    setPlaybackRate: (r) => void (video.playbackRate = video.defaultPlaybackRate = r),
+    canPictureInPicture: () =>
+      document.pictureInPictureEnabled && !video.disablePictureInPicture && video.readyState > 0 && video.isConnected,
+    async togglePictureInPicture() {
+      // Inside the player's shadow root, the document names the host; the root names the video.
+      const root = video.getRootNode() as Document | ShadowRoot;
+      if (root.pictureInPictureElement === video) await document.exitPictureInPicture();
+      else await video.requestPictureInPicture();
+      return root.pictureInPictureElement === video;
+    },
     captureFrame() {
       if (!video.videoWidth) return undefined;
       try {

@@ -62,12 +62,13 @@ export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
 
   let position = 0; // seconds, while paused
   let startedAt: number | undefined; // clock.now() at (re)start, while playing
+  let rate = 1; // the presentation's seconds per second of the player's clock
   let shown = 0;
   let timer: number | undefined;
   let destroyed = false;
 
   const now = () =>
-    startedAt === undefined ? position : Math.min(duration, position + (clock.now() - startedAt) / 1000);
+    startedAt === undefined ? position : Math.min(duration, position + ((clock.now() - startedAt) / 1000) * rate);
   const show = (t: number) => {
     let index = 0;
     for (let i = 0; i < slides.length; i++) if (slides[i].t / 1000 <= t) index = i;
@@ -144,6 +145,14 @@ export function createSlidesAdapter(ctx: LoadContext): Promise<MediaAdapter> {
     },
     setVolume: () => {},
     setMuted: () => {},
+    /** The slides' time runs at `r` times the clock's from now on. */
+    setPlaybackRate(r) {
+      if (startedAt !== undefined) {
+        position = now();
+        startedAt = clock.now();
+      }
+      rate = r;
+    },
     getCurrentTime: now,
     getDuration: () => duration,
     destroy() {

@@ -27,6 +27,7 @@ interface VimeoPlayer {
   getDuration(): Promise<number>;
   setVolume(volume: number): Promise<number>;
   setMuted(muted: boolean): Promise<boolean>;
+  setPlaybackRate(rate: number): Promise<number>;
   destroy(): Promise<void>;
   on(event: string, callback: (data: never) => void): void;
   off(event: string, callback?: (data: never) => void): void;
@@ -161,6 +162,12 @@ function createAdapter(Vimeo: VimeoNamespace, ctx: LoadContext): Promise<MediaAd
     },
     setVolume: (v) => send((p) => p.setVolume(Math.min(1, Math.max(0, v)))),
     setMuted: (m) => send((p) => p.setMuted(m)),
+    /** Rejects where the video's owner does not allow speeds (Vimeo's RangeError, or its error for the account). */
+    setPlaybackRate(r) {
+      const p = player;
+      if (!p || destroyed) return Promise.reject(new Error('No Vimeo player'));
+      return Promise.resolve().then(() => p.setPlaybackRate(r));
+    },
     getCurrentTime: () => currentTime,
     getDuration: () => duration,
     destroy() {

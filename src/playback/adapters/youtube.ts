@@ -27,6 +27,7 @@ interface YTPlayer {
   pauseVideo(): void;
   seekTo(seconds: number, allowSeekAhead: boolean): void;
   setVolume(volume: number): void;
+  setPlaybackRate(rate: number): void;
   mute(): void;
   unMute(): void;
   getCurrentTime(): number;
@@ -174,6 +175,8 @@ function createAdapter(YT: YTNamespace, ctx: LoadContext): Promise<MediaAdapter>
     },
     setVolume: (v) => call((p) => p.setVolume(Math.round(Math.min(1, Math.max(0, v)) * 100)), undefined),
     setMuted: (m) => call((p) => (m ? p.mute() : p.unMute()), undefined),
+    // YouTube plays the nearest rate the video offers (0.25 to 2 in its steps).
+    setPlaybackRate: (r) => call((p) => p.setPlaybackRate(r), undefined),
     getCurrentTime() {
       const t = call((p) => p.getCurrentTime(), 0);
       return Number.isFinite(t) && t > 0 ? t : 0;

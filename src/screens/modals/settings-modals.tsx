@@ -7,7 +7,8 @@
  */
 import { useLingui } from '@lingui/react';
 import type { ModalBodyProps } from '../modal-body';
-import { languageName } from './settings-options';
+import { rateOf } from '../../playback/rate';
+import { languageName, rateLabel } from './settings-options';
 import { onOff, percent, ScreenList, useSettings } from './settings-widgets';
 
 export {
@@ -28,7 +29,7 @@ export {
   TextSizeSettings,
 } from './settings-menu';
 export { KeyboardShortcutsSettings } from './settings-shortcuts';
-export { AudioSettings, VideoLanguageSettings } from './settings-video';
+export { AudioSettings, SpeedSettings, VideoLanguageSettings } from './settings-video';
 
 /** settings: the list of settings screens with their current values. */
 export function SettingsHome({ route }: ModalBodyProps) {
@@ -44,6 +45,7 @@ export function SettingsHome({ route }: ModalBodyProps) {
         { name: 'settings/menu/reduce-motion', value: onOff(i18n, prefs.reduceMotion === 1) },
         { name: 'settings/video/language', value: languageName(prefs.voLanguage) },
         { name: 'settings/video/audio', value: onOff(i18n, prefs.audio === 1) },
+        { name: 'settings/video/speed', value: rateLabel(i18n, rateOf(prefs.speed)) },
         {
           name: 'settings/captions',
           value: prefs.subtitles === 1 ? languageName(prefs.ccLanguage) : onOff(i18n, false),

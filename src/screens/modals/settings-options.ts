@@ -72,6 +72,15 @@ export function colorLabel(i18n: I18n, name: ColorName): string {
 
 export { languageName } from '../../i18n/language-names';
 
+/** The Speed setting's choices, as the `speed` preference stores them (percent): 0.5x to 2x in steps of 0.25. */
+export const SPEEDS = [50, 75, 100, 125, 150, 175, 200] as const;
+
+/** A playback rate in words: "Normal" for 1, else the rate with a times sign ("1.25×", "0,75×"). */
+export const rateLabel = (i18n: I18n, rate: number): string =>
+  rate === 1
+    ? i18n._({ id: 'speed.normal', message: 'Normal' })
+    : i18n._({ id: 'speed.rate', message: '{rate}×', values: { rate: i18n.number(rate) } });
+
 type Shortcut = (typeof PLAYER_SHORTCUTS)[keyof typeof PLAYER_SHORTCUTS];
 
 /** What a shortcut does, in words (from the shortcut table's command and value). */
@@ -100,6 +109,10 @@ export function shortcutAction(i18n: I18n, action: Shortcut): string {
             message: 'Volume up {percent}%',
             values: { percent: Math.round(value * 100) },
           });
+    case 'changePlaybackRate':
+      return value < 0
+        ? i18n._({ id: 'shortcut.slower', message: 'Slower' })
+        : i18n._({ id: 'shortcut.faster', message: 'Faster' });
   }
 }
 

@@ -1,6 +1,6 @@
-/** The video settings: the voice-over language and the sound. */
+/** The video settings: the voice-over language, the sound and the speed. */
 import { useLingui } from '@lingui/react';
-import { languageName } from './settings-options';
+import { languageName, rateLabel, SPEEDS } from './settings-options';
 import { RadioGroup, Status, SwitchScreen, useOffered, useSettings } from './settings-widgets';
 
 /** settings/video/language: the playlist's voice-over languages. */
@@ -26,4 +26,22 @@ export function VideoLanguageSettings() {
 export function AudioSettings() {
   const { i18n } = useLingui();
   return <SwitchScreen pref="audio" label={i18n._({ id: 'settings.playWithSound', message: 'Play with sound' })} />;
+}
+
+/** settings/video/speed: 0.5x to 2x, at once (the engine follows the preference) and for every later item. */
+export function SpeedSettings() {
+  const { i18n } = useLingui();
+  const { prefs, set, announcement } = useSettings();
+  const legend = i18n._({ id: 'modal.speed', message: 'Speed' });
+  return (
+    <>
+      <RadioGroup
+        legend={legend}
+        options={SPEEDS.map((speed) => ({ value: speed, label: rateLabel(i18n, speed / 100) }))}
+        current={prefs.speed}
+        onChange={(o) => set('speed', o.value, `${legend}: ${o.label}`)}
+      />
+      <Status text={announcement} />
+    </>
+  );
 }
