@@ -97,6 +97,14 @@ const CORE_DOCS = {
     values: 'milliseconds',
     default: '`20000`',
   },
+  loading: {
+    text:
+      '`lazy`: the player makes no request until it comes within about one viewport of the visible area; until ' +
+      'then it shows a neutral outline of its screen, in the tab order (focusing it, or calling an action method, ' +
+      'starts it at once), and `ready` fires once it has loaded.',
+    values: '`lazy` / `eager`',
+    default: '`eager`',
+  },
   contextMenu: {
     text: "`off` disables the right-click menu inside the player (the host page's own menu is never touched).",
     values: '`off`',

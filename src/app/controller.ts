@@ -68,6 +68,8 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
   location?: MemoryLocation;
   /** Per-instance stylesheet for preference-driven theme rules (colour, scale). */
   readonly dynamicSheet = new CSSStyleSheet();
+  /** Set by the element while a lazy player waits to come into view: starts it (an action command needs it). */
+  wake?: () => void;
   private themeText = '';
   private currentPath = '/';
   private currentSearch = '';

@@ -45,6 +45,8 @@ export interface LoaderContext {
   existingEngine(): PlaybackEngine | undefined;
   /** The engine, its chunk loaded first when needed. */
   playback(): Promise<PlaybackEngine>;
+  /** The engine when its chunk is loaded already (made if needed), else undefined. */
+  loadedPlayback(): PlaybackEngine | undefined;
   /** A failed provider request the visitor sees, told to the host page (the `error` event). */
   reportError(code: PlayerErrorCode, error: unknown): void;
 }
@@ -193,9 +195,14 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
   /** The caption language last applied. */
   let ccWanted: string | undefined;
 
-  /** A playlist arrived: start it (the same playlist in another language continues where the viewer was). */
+  /**
+   * A playlist arrived: start it (the same playlist in another language continues where the viewer was). With the
+   * engine's chunk in, in the task of the answer, before the screen renders the playlist: the media's requests leave
+   * first.
+   */
   async function start(playlist: Playlist, key: string): Promise<void> {
-    const engine = await player.playback().catch(() => undefined); // a failed chunk: the shell offers a retry
+    // A failed chunk: the shell offers a retry.
+    const engine = player.loadedPlayback() ?? (await player.playback().catch(() => undefined));
     // Navigated elsewhere (or another language) while the engine's chunk loaded: not this playlist.
     if (!engine || state.data.playlist.key !== key) return;
     const current = state.playback;

@@ -39,6 +39,8 @@ export type PlaybackCommands = Pick<
 export interface CommandContext {
   /** The element (events are dispatched on it; full screen is requested for it). */
   readonly host: HTMLElement;
+  /** A lazy player that has not started yet starts now (an action needs it); nothing otherwise. */
+  wake?(): void;
   readonly state: PlayerStore;
   /** The in-memory location's path (the screen the player is on). */
   readonly path: string;

@@ -8,6 +8,8 @@ import { COMMANDS, CommandError, isCommandName, validateArgs, type CommandName }
 export function executeCommand(ctx: CommandContext, name: unknown, rawArgs: readonly unknown[] = []): unknown {
   if (!isCommandName(name)) throw new CommandError('unknown_command', `Unknown command: ${String(name).slice(0, 50)}`);
   const args = validateArgs(name, rawArgs);
+  // An action on a lazy player that is still waiting to come into view starts it first (getters answer as they are).
+  if (COMMANDS[name].mode !== 'get') ctx.wake?.();
   return (COMMANDS[name].run as (ctx: CommandContext, ...args: unknown[]) => unknown)(ctx, ...args);
 }
 

@@ -19,6 +19,8 @@ export const CORE_PROPS = [
   'contextMenu',
   /** Per provider request, ms; 0 for none. */
   'requestTimeout',
+  /** `lazy`: no request until the player comes near the viewport (src/element/lazy-start.ts). */
+  'loading',
 ] as const;
 
 /**

@@ -14,6 +14,7 @@ import { ELEMENT_EVENTS, ELEMENT_PROPS, type PlayerPropName } from './attributes
 import { FORWARDED_EVENT_NAMES, type PlayerEventMap } from '../core/events';
 import { baseSheet } from './styles';
 import { attachCommandEvents } from './transports/custom-events';
+import { isLazy, waitUntilNear } from './lazy-start';
 import { SDK_ATTRIBUTES } from '../playback/sdk-urls';
 
 export const TAG_NAME = 'patient-ed-player';
@@ -93,6 +94,9 @@ declare const __PLAYER_VERSION__: string;
  *   never touched). Values: `off`. Default: on.
  * @attr {string} request-timeout - How long one provider request may take before it fails with a timeout (shown with
  *   "Try again", and an `error` event); `0` waits forever. Values: milliseconds. Default: `20000`.
+ * @attr {string} loading - `lazy`: the player makes no request until it comes within about one viewport of the visible
+ *   area; until then it shows a neutral outline of its screen, in the tab order (focusing it, or calling an action
+ *   method, starts it at once), and `ready` fires once it has loaded. Values: `lazy` / `eager`. Default: `eager`.
  * @attr {string} autoplay - Start playing when a playlist opens. Values: `0` / `1`. Default: `0`.
  * @attr {string} audio - Sound on; `0` starts every item muted (see `ignoreaudio`). Values: `0` / `1`. Default: `1`.
  * @attr {string} cdn - Play the provider's alternate (CDN) video source. Values: `0` / `1`. Default: `0`.
@@ -227,6 +231,10 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
   private disconnectAll?: () => void;
   /** Taken off the page in this task: torn down at its end unless put back by then (a move). */
   private leaving = false;
+  /** Connected and started once (a lazy player came into view): later connections start at once. */
+  private started = false;
+  /** A lazy player waiting to come into view: stops the waiting. */
+  private stopWaiting?: () => void;
 
   constructor() {
     super();
@@ -245,15 +253,32 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
     }
     upgradeProperties(this);
     const controller = this[CONTROLLER];
-    // Route now: the first requests start before React's first (asynchronous) render.
-    this.applyOptions();
-    const offController = controller.connect();
-    base.connectedCallback.call(this);
+    let offController: (() => void) | undefined;
+    const start = () => {
+      if (offController) return;
+      this.stopWaiting?.();
+      this.stopWaiting = controller.wake = undefined;
+      this.started = true;
+      // Route now: the first requests start before React's first (asynchronous) render.
+      this.applyOptions();
+      offController = controller.connect();
+      base.connectedCallback.call(this);
+    };
+    // A lazy player waits to come into view the first time only: after that, it is a player that was moved.
+    const lazy = !this.started && isLazy(this.getAttribute('loading'));
+    if (!lazy) start();
     const offEvents = attachCommandEvents(this, controller);
     const offMessages = attachPostMessageInFrame(this, controller);
+    if (lazy) {
+      controller.wake = start;
+      this.stopWaiting = waitUntilNear(this, this.shadowRoot!, controller.i18n, start);
+    }
     this.disconnectAll = () => {
       offEvents();
       offMessages();
+      this.stopWaiting?.();
+      this.stopWaiting = controller.wake = undefined;
+      if (!offController) return;
       offController();
       // Requests under way stop and the media is released; connecting again resumes (a move).
       controller.abortAll();
@@ -285,8 +310,10 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
     }
     // The controller takes the change itself (a new `client` or `code` routes, and its requests start), whether or
     // not the interface chunk is in; React then renders what it decided. Before the element is on a page, connecting
-    // applies them all.
-    if (this.disconnectAll) this.applyOptions();
+    // applies them all. A lazy player still waiting takes them when it starts; `loading` set to eager starts it.
+    if (this.stopWaiting) {
+      if (name === 'loading' && !isLazy(value)) this[CONTROLLER].wake?.();
+    } else if (this.disconnectAll) this.applyOptions();
   }
 
   /** Hand the attributes to the controller: provider hosts, options, and the route when `client` or `code` changed. */

@@ -23,6 +23,19 @@ const CSS = /* css */ `
   min-height: 240px;
 }
 :host([hidden]) { display: none; }
+/* A lazy player's outline of its screen (src/element/lazy-start.ts): the practice bar, the player screen's blocks at
+   their sizes (a second row of controls where the real bar wraps), in neutral greys. */
+.lazy-placeholder { container-type: inline-size; min-height: inherit; }
+.lazy-placeholder:focus-visible { outline: 3px solid #1a73e8; outline-offset: -3px; }
+.lazy-bar { height: 3.44em; background: var(--ped-color); opacity: .25; }
+.lazy-body { display: flex; flex-direction: column; gap: .5em; padding: 1em 1em .45em; }
+.lazy-body > * { background: #e8ebf1; border-radius: var(--ped-radius); }
+.lazy-line { height: 2.5em; }
+.lazy-title { height: 1.9em; width: 60%; }
+.lazy-line + .lazy-title + .lazy-line { height: 1.45em; width: 40%; }
+.lazy-stage { aspect-ratio: 16 / 9; max-width: 960px; background: #d5dae3; }
+.lazy-controls { height: 4.1em; }
+@container (max-width: 30em) { .lazy-controls { height: 6.3em; } }
 * , *::before, *::after { box-sizing: border-box; }
 /* The shell (the React tree's, and the plain-DOM one that src/element/lazy-renderer.ts shows until the interface chunk
    is in) holds everything the shadow root shows. all: initial cuts every inherited property off the host page's

@@ -116,10 +116,12 @@ export class PlaybackEngine extends MediaCommands {
     this.pb.kind = loader.kind;
     const vo = itemVoLanguage(playlist, item, this.pb.voLanguage);
     if (!sameViewing) this.analytics([{ type: ANALYTICS.VIDEO_LOAD, label: item.code }]);
-    // Everything the item needs starts now and in parallel: captions, the adapter's chunk, the source.
+    // Everything the item needs starts now and in parallel: the adapter's chunk and the source first (the way to the
+    // first frame), then the captions.
+    const opening = this.opener.open(loader, item, vo, this.pb, this.adapterEvents(abort.signal), abort.signal);
     void this.captions.load(item, vo, this.pb.ccLanguage, abort.signal);
     try {
-      const adapter = await this.opener.open(loader, item, vo, this.pb, this.adapterEvents(abort.signal), abort.signal);
+      const adapter = await opening;
       if (abort.signal.aborted) return adapter?.destroy();
       if (adapter) this.ready(adapter, startAt);
     } catch (error) {

@@ -1,0 +1,103 @@
+import type { I18n } from '@lingui/core';
+import { isMenuCode } from '../content/profile';
+import { directionOf } from '../i18n/locales';
+
+/**
+ * `loading="lazy"`: the player makes no request until it comes within about one viewport of the visible area (the
+ * IntersectionObserver's margin: 100% of the viewport's height above and below, and as much across). Meanwhile the
+ * shadow root holds a neutral outline of the screen the player will show, at its size: for a playlist code the
+ * player screen (the practice bar, the toolbar and titles, the 16:9 stage, the control bar: within a few pixels of
+ * the real screen at the default text size, so the page does not shift), else the bar and a 16:9 area. It is in the
+ * page's tab order: focusing it starts the player at once, as does any action command.
+ */
+export const LAZY_ROOT_MARGIN = '100% 100%';
+
+/** Whether the `loading` attribute asks for a lazy player (`lazy`, any case; anything else is eager). */
+export const isLazy = (value: string | null): boolean => value?.trim().toLowerCase() === 'lazy';
+
+/**
+ * Show the placeholder and call `start` once the element is near the viewport or the placeholder gets the focus.
+ * Returns what stops waiting (the placeholder goes, `start` is not called).
+ */
+export function waitUntilNear(host: HTMLElement, root: ShadowRoot, i18n: I18n, start: () => void): () => void {
+  const shell = document.createElement('div');
+  shell.className = 'shell';
+  const box = document.createElement('div');
+  box.className = 'lazy-placeholder';
+  box.tabIndex = 0;
+  box.setAttribute('role', 'region');
+  const code = host.getAttribute('code')?.trim() || undefined;
+  const parts = isMenuCode(code) ? ['bar', 'stage'] : ['bar', 'line', 'title', 'line', 'stage', 'controls'];
+  const body = document.createElement('div');
+  body.className = 'lazy-body';
+  for (const part of parts) {
+    const block = document.createElement('div');
+    block.className = `lazy-${part}`;
+    (part === 'bar' ? box : body).append(block);
+  }
+  box.append(body);
+  const paint = () => {
+    shell.lang = i18n.locale;
+    shell.dir = directionOf(i18n.locale);
+    box.setAttribute('aria-label', i18n._({ id: 'lazy.label', message: 'Patient education player' }));
+  };
+  paint();
+  shell.append(box);
+  root.append(shell);
+  const offLocale = i18n.on('change', paint);
+  let waiting = true;
+  const stop = () => {
+    if (!waiting) return;
+    waiting = false;
+    observer?.disconnect();
+    box.removeEventListener('focus', onFocus);
+    offLocale();
+    shell.remove();
+  };
+  const go = () => {
+    if (!waiting) return;
+    holdHeight(host, root, shell.getBoundingClientRect().height);
+    stop();
+    start();
+  };
+  // A keyboard visitor who reached the box goes on inside the player once it has drawn its screen.
+  const onFocus = () => {
+    host.addEventListener('ready', () => requestAnimationFrame(() => firstFocusable(root)?.focus()), { once: true });
+    go();
+  };
+  box.addEventListener('focus', onFocus);
+  const observer =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), {
+          rootMargin: LAZY_ROOT_MARGIN,
+        })
+      : undefined;
+  if (observer) observer.observe(host);
+  else queueMicrotask(go); // no observer in this browser: eager
+  return stop;
+}
+
+/**
+ * While the player loads (the interface's spinner, the data), it keeps the outline's height as its minimum, so that
+ * the players below do not move up meanwhile (and start, on a page of lazy players); from its `ready` or `error` on,
+ * its screen decides.
+ */
+function holdHeight(host: HTMLElement, root: ShadowRoot, height: number): void {
+  if (!(height > 0)) return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(`:host { min-height: ${Math.round(height)}px; }`);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  const release = () => {
+    host.removeEventListener('ready', release);
+    host.removeEventListener('error', release);
+    requestAnimationFrame(() => (root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet)));
+  };
+  host.addEventListener('ready', release);
+  host.addEventListener('error', release);
+}
+
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select, [tabindex]:not([tabindex="-1"])';
+
+function firstFocusable(root: ShadowRoot): HTMLElement | null {
+  return root.querySelector<HTMLElement>(FOCUSABLE);
+}

@@ -1,0 +1,164 @@
+/**
+ * `loading="lazy"`: a library page of many players, most below the fold. A lazy player makes no request until it
+ * comes within about one viewport of the visible area; meanwhile it holds a 16:9 box in the tab order; it starts when
+ * scrolled to, focused, or given an action command, and `ready` fires once it has loaded.
+ */
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { pageRequests } from '../src/content/shared-requests';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { $, cleanPlayersAndFaults, steady, mountPlayer, PROVIDER_URL, waitFor, watchRequests } from './helpers';
+
+const pb = (el: PatientEdPlayerElement) => el.getPlayerState();
+const waiting = (el: PatientEdPlayerElement) => Boolean($(el, '.lazy-placeholder'));
+const readyEvent = (el: HTMLElement) => new Promise<void>((resolve) => el.addEventListener('ready', () => resolve()));
+
+/** A column of `n` lazy players, 480 px wide, after a spacer of `above` px; appended to the page. */
+function libraryPage(n: number, above = 0, attrs: Record<string, string> = {}) {
+  const page = document.createElement('div');
+  const spacer = document.createElement('div');
+  spacer.style.height = `${above}px`;
+  page.append(spacer);
+  const players = Array.from({ length: n }, () => {
+    const el = document.createElement('patient-ed-player');
+    for (const [k, v] of Object.entries({
+      client: 'demo',
+      code: 'A_DEMO_VIDEO',
+      'provider-url': PROVIDER_URL,
+      loading: 'lazy',
+      ...attrs,
+    }))
+      el.setAttribute(k, v);
+    el.style.width = '480px';
+    el.style.marginBottom = '16px';
+    page.append(el);
+    return el;
+  });
+  document.body.append(page);
+  return { page, players };
+}
+
+describe('Lazy players (loading="lazy")', () => {
+  cleanPlayersAndFaults();
+  let page: HTMLElement | undefined;
+  beforeEach(() => pageRequests().clear());
+  afterEach(() => {
+    page?.remove();
+    page = undefined;
+    window.scrollTo(0, 0);
+  });
+
+  it('far below the fold, 12 lazy players request nothing and show outlines; scrolled to, the last plays', async () => {
+    const watch = watchRequests();
+    try {
+      const library = libraryPage(12, innerHeight * 3);
+      page = library.page;
+      const last = library.players[11];
+      // Give an observer time to report (it would for a player in view: see the next test).
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(watch.requests.map((r) => r.url)).to.deep.equal([]);
+      for (const el of library.players) {
+        expect(waiting(el)).to.equal(true);
+        expect(el.currentPath).to.equal('/');
+        expect(pb(el)).to.equal(-1);
+      }
+      // The outline holds the player screen's size: the page does not shift when it loads.
+      const outline = last.getBoundingClientRect().height;
+      const ready = readyEvent(last);
+      last.scrollIntoView();
+      await ready;
+      await waitFor(() => $(last, '.controls') && $(last, '.practice-name'), 'the player screen drawn');
+      const loaded = await steady(() => last.getBoundingClientRect().height, 'a steady height');
+      expect(loaded, 'the loaded height').to.be.closeTo(outline, outline * 0.03);
+      expect(watch.requests.length).to.be.greaterThan(0);
+      expect(waiting(last)).to.equal(false);
+      await last.playVideo();
+      await waitFor(() => pb(last) === 1 && last.getCurrentTime() > 0.2, 'the last player playing');
+      // The first ones, far above now, never started.
+      for (const el of library.players.slice(0, 6)) expect(waiting(el), 'far above').to.equal(true);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it('on a page of 12, only the players near the viewport start', async () => {
+    const library = libraryPage(12);
+    page = library.page;
+    const tops = library.players.map((el) => el.getBoundingClientRect().top);
+    const first = readyEvent(library.players[0]);
+    await first;
+    // Within one viewport below the visible area a player starts; further down (a margin for the few pixels the
+    // outlines differ from the loaded screens), it waits.
+    library.players.forEach((el, i) => {
+      if (tops[i] > innerHeight * 2 + 100) expect(waiting(el), `a player at ${Math.round(tops[i])} px`).to.equal(true);
+      if (tops[i] < innerHeight) expect(waiting(el), `a player at ${Math.round(tops[i])} px`).to.equal(false);
+    });
+    expect(library.players.filter(waiting).length, 'some still wait').to.be.greaterThan(4);
+    expect(library.players.filter((el) => !waiting(el)).length, 'some started').to.be.greaterThan(0);
+  });
+
+  it('is in the tab order, labelled; focusing it starts the player and the focus goes on inside it', async () => {
+    const library = libraryPage(1, innerHeight * 3, { code: '' });
+    page = library.page;
+    const [el] = library.players;
+    const before = document.createElement('button');
+    before.textContent = 'before';
+    page.prepend(before);
+    before.focus();
+    const ready = readyEvent(el);
+    const box = $(el, '.lazy-placeholder')!;
+    expect(box.getAttribute('aria-label')).to.equal('Patient education player');
+    expect(box.tabIndex).to.equal(0);
+    await expect(el).shadowDom.to.be.accessible();
+    await sendKeys({ press: 'Tab' });
+    expect(waiting(el), 'the focus on the box started it').to.equal(false);
+    await ready;
+    await waitFor(() => el.shadowRoot!.activeElement && el.shadowRoot!.activeElement !== box, 'the focus inside');
+    expect(waiting(el)).to.equal(false);
+  });
+
+  it('an action method starts it at once (playVideo is kept until the item is ready)', async () => {
+    const library = libraryPage(1, innerHeight * 3);
+    page = library.page;
+    const [el] = library.players;
+    expect(el.getVolume(), 'a getter answers without starting it').to.be.a('number');
+    expect(waiting(el)).to.equal(true);
+    const ready = readyEvent(el);
+    void el.playVideo();
+    expect(waiting(el), 'started by the action').to.equal(false);
+    await ready;
+    await waitFor(() => pb(el) === 1, 'playing');
+  });
+
+  it('taken off the page while waiting, it never requests; set to eager while waiting, it starts', async () => {
+    const watch = watchRequests();
+    const library = libraryPage(2, innerHeight * 3);
+    page = library.page;
+    const [first, second] = library.players;
+    try {
+      second.remove();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(watch.requests).to.have.length(0);
+      expect(waiting(second), 'its outline went with it').to.equal(false);
+    } finally {
+      watch.stop();
+    }
+    const ready = readyEvent(first);
+    first.setAttribute('loading', 'eager');
+    await ready;
+    expect(waiting(first)).to.equal(false);
+  });
+
+  it('without the attribute a player far below the fold starts at once (the default stays eager)', async () => {
+    const spacer = document.createElement('div');
+    spacer.style.height = `${innerHeight * 3}px`;
+    document.body.append(spacer);
+    try {
+      const el = await mountPlayer({ client: 'demo' });
+      expect(waiting(el)).to.equal(false);
+    } finally {
+      spacer.remove();
+    }
+  });
+});
