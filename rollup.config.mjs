@@ -249,12 +249,15 @@ const staticFiles = {
   },
 };
 
-/** The classic-script loader (src/loader/classic-loader.ts): one small IIFE, no chunks, no imports. */
-const loader = {
-  input: 'src/loader/classic-loader.ts',
-  output: { dir: 'dist', entryFileNames: `${ENTRY_NAME}.loader.js`, format: 'iife', sourcemap: false },
+/**
+ * A classic script beside the player that loads it (one small IIFE, no chunks, no imports): the build's entry and
+ * core file names are written in.
+ */
+const classicScript = (input, fileName, ...plugins) => ({
+  input,
+  output: { dir: 'dist', entryFileNames: fileName, format: 'iife', sourcemap: false },
   plugins: [
-    staticFiles,
+    ...plugins,
     replace({
       preventAssignment: true,
       values: {
@@ -268,6 +271,11 @@ const loader = {
     esbuild({ include: /\.ts$/, target: 'es2020', minify: false }),
     terser({ format: { comments: false } }),
   ],
-};
+});
 
-export default [player, loader];
+/** The classic-script loader (src/loader/classic-loader.ts), with the iframe embed page's files. */
+const loader = classicScript('src/loader/classic-loader.ts', `${ENTRY_NAME}.loader.js`, staticFiles);
+/** The drop-in for the classic ViewMedica embed's `vm_open()` and `_vm` (src/loader/vm-compat.ts). */
+const vmCompat = classicScript('src/loader/vm-compat.ts', `${ENTRY_NAME}.vm.js`);
+
+export default [player, loader, vmCompat];

@@ -1,13 +1,15 @@
 // The package as a host project gets it (npm test runs this after the build; it reads dist/, never writes it):
 // 1. `npm pack` (into a temporary folder): the tarball holds the entry, every chunk the entry reaches (static and
-//    dynamic imports), the classic loader, the declarations, custom-elements.json, README.md and docs/api.md, and
-//    nothing of src/, test/, demo/, scripts/ or node_modules/. The declarations are one file, the `types` entry
-//    (dist/types/patient-ed-player.d.ts, bundled by rollup.types.config.mjs): no relative imports, which `node16` /
-//    `nodenext` would need with extensions, and no per-module declarations of internals. They import no other
-//    package (only `declare module 'react'`, which adds the element to React's JSX when a host has React's types).
-// 2. A host project installs the tarball (`npm install --offline`, nothing else: the build bundles every dependency,
-//    so the package has none) and resolves `patient-ed-player`, `/loader`, `/custom-elements.json`, `/package.json`;
-//    a bundler (esbuild) bundles `import 'patient-ed-player'` there, taking every chunk from the installed package.
+//    dynamic imports), the classic loader and the ViewMedica drop-in, the declarations, custom-elements.json, README.md
+//    and docs/api.md, and nothing of src/, test/, demo/, scripts/ or node_modules/. The declarations are one file, the
+//    `types` entry (dist/types/patient-ed-player.d.ts, bundled by rollup.types.config.mjs): no relative imports, which
+//    `node16` / `nodenext` would need with extensions, and no per-module declarations of internals. They import no
+//    other package (only `declare module 'react'`, which adds the element to React's JSX when a host has React's
+//    types).
+// 2. A host project installs the tarball (`npm install --offline`, nothing else: the build bundles every dependency, so
+//    the package has none) and resolves `patient-ed-player`, `/loader`, `/vm`, `/custom-elements.json` and
+//    `/package.json`; a bundler (esbuild) bundles `import 'patient-ed-player'` there, taking every chunk from the
+//    installed package.
 // 3. TypeScript in that project, with `skipLibCheck: false` and the strict options of
 //    test/types/consumer/tsconfig.json, compiles test/types/consumer/plain-host.test-d.ts with no @types/react
 //    installed (resolution `Bundler`, `Node10` through the `types` field, and `"module": "NodeNext"` with
@@ -47,7 +49,9 @@ const ENTRY = 'dist/patient-ed-player.js';
 /** The one declaration file of the package (rollup.types.config.mjs): package.json "types" and exports["."].types. */
 const TYPES = 'dist/types/patient-ed-player.d.ts';
 const LOADER = 'dist/patient-ed-player.loader.js';
-const REQUIRED = ['package.json', 'README.md', 'custom-elements.json', 'docs/api.md', ENTRY, LOADER];
+/** The drop-in for the classic ViewMedica embed (`vm_open()`, `_vm`): a classic script that loads the entry too. */
+const VM = 'dist/patient-ed-player.vm.js';
+const REQUIRED = ['package.json', 'README.md', 'custom-elements.json', 'docs/api.md', ENTRY, LOADER, VM];
 const FORBIDDEN = [
   /^(src|test|demo|bench|scripts|stubs|locales|node_modules|\.tmp|tmp)\//,
   /\.tgz$/,
@@ -110,6 +114,7 @@ async function main() {
     fail(`exports["."].types should be "./${typesEntry}" (the "types" field)`);
   if (pkg.exports?.['.']?.default !== `./${ENTRY}`) fail(`exports["."].default should be "./${ENTRY}"`);
   if (pkg.exports?.['./loader'] !== `./${LOADER}`) fail(`exports["./loader"] should be "./${LOADER}"`);
+  if (pkg.exports?.['./vm'] !== `./${VM}`) fail(`exports["./vm"] should be "./${VM}"`);
   for (const [key, target] of exportsTargets)
     if (!files.has(posix.normalize(target))) fail(`exports ${key}: ${target} is not in the package`);
   for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
@@ -148,15 +153,16 @@ async function main() {
   const onDisk = listJs(join(PKG_DIR, 'dist')).filter((p) => !files.has(p));
   if (onDisk.length) fail(`built but left out of the package ("files" in package.json): ${onDisk.join(', ')}`);
 
-  // The loader is a classic script (no import/export statements; `import()` is allowed) that loads the entry.
-  if (files.has(LOADER)) {
-    const loader = read(LOADER);
+  // The loader and the drop-in are classic scripts (no import/export statements; `import()` is allowed) that load
+  // the entry.
+  for (const file of [LOADER, VM].filter((f) => files.has(f))) {
+    const code = read(file);
     try {
-      new Script(loader, { filename: LOADER });
+      new Script(code, { filename: file });
     } catch (error) {
-      fail(`${LOADER} is not a classic script: ${error.message}`);
+      fail(`${file} is not a classic script: ${error.message}`);
     }
-    if (!loader.includes(posix.basename(ENTRY))) fail(`${LOADER} does not name ${posix.basename(ENTRY)}`);
+    if (!code.includes(posix.basename(ENTRY))) fail(`${file} does not name ${posix.basename(ENTRY)}`);
   }
 
   // The declarations the types entry reaches are all packed and import no other package.
@@ -204,7 +210,7 @@ async function main() {
   const installed = readdirSync(join(host, 'node_modules')).filter((n) => !n.startsWith('.'));
   if (installed.join() !== NAME)
     fail(`installing the tarball installed ${installed.join(', ')}; only ${NAME} was expected`);
-  const names = [NAME, `${NAME}/loader`, `${NAME}/custom-elements.json`, `${NAME}/package.json`];
+  const names = [NAME, `${NAME}/loader`, `${NAME}/vm`, `${NAME}/custom-elements.json`, `${NAME}/package.json`];
   writeFileSync(
     join(host, 'resolve.mjs'),
     `const names = ${JSON.stringify(names)};\n` +
@@ -214,6 +220,7 @@ async function main() {
   const expected = {
     [NAME]: ENTRY,
     [`${NAME}/loader`]: LOADER,
+    [`${NAME}/vm`]: VM,
     [`${NAME}/custom-elements.json`]: 'custom-elements.json',
     [`${NAME}/package.json`]: 'package.json',
   };

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { DEMO_URL, PROVIDER_URL, waitFor } from './helpers';
+import { DEMO_URL, problemWatcher, PROVIDER_URL, waitFor } from './helpers';
 import type { PlayerMessage } from './embedded';
 
 /**
@@ -29,17 +29,7 @@ async function page(body: string, head = '', nonce = ''): Promise<{ win: Watched
   const frame = document.createElement('iframe');
   frame.style.width = '800px';
   frame.style.height = '600px';
-  const watch = `<script${nonce ? ` nonce="${nonce}"` : ''}>
-    window.__problems = [];
-    addEventListener('securitypolicyviolation', (e) =>
-      __problems.push('csp: ' + e.violatedDirective + ' ' + e.blockedURI));
-    addEventListener('error', (e) => __problems.push('error: ' + e.message));
-    addEventListener('unhandledrejection', (e) => __problems.push('rejection: ' + e.reason));
-    for (const level of ['error', 'warn']) {
-      const original = console[level];
-      console[level] = (...args) => { __problems.push(level + ': ' + args.join(' ')); original.apply(console, args); };
-    }
-  </script>`;
+  const watch = problemWatcher(nonce);
   frame.srcdoc = `<!doctype html><html><head>${head}${watch}</head><body>${body}</body></html>`;
   frames.push(frame);
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));

@@ -337,3 +337,19 @@ export function watchParses(keep: (text: string) => boolean) {
     },
   };
 }
+
+/**
+ * A script for the head of a test page (an iframe's `srcdoc`) that records the page's problems from then on in
+ * `window.__problems`: CSP violations, errors, unhandled rejections, console errors and warnings.
+ */
+export const problemWatcher = (nonce?: string) => `<script${nonce ? ` nonce="${nonce}"` : ''}>
+    window.__problems = [];
+    addEventListener('securitypolicyviolation', (e) =>
+      __problems.push('csp: ' + e.violatedDirective + ' ' + e.blockedURI));
+    addEventListener('error', (e) => __problems.push('error: ' + e.message));
+    addEventListener('unhandledrejection', (e) => __problems.push('rejection: ' + e.reason));
+    for (const level of ['error', 'warn']) {
+      const original = console[level];
+      console[level] = (...args) => { __problems.push(level + ': ' + args.join(' ')); original.apply(console, args); };
+    }
+  </script>`;
