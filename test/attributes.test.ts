@@ -84,8 +84,13 @@ describe('several players at once', () => {
         local?: Choices;
       };
       const local = stored.local ?? stored;
-      return local.reduceMotion === 1 && local.increaseContrast === 1;
-    }, 'both choices stored');
+      // The other player hears of a choice by a message (a task later than the write): wait for both to have both.
+      const both = [a, b].every((el) => {
+        const prefs = el[CONTROLLER].preferences();
+        return prefs.reduceMotion === 1 && prefs.increaseContrast === 1;
+      });
+      return local.reduceMotion === 1 && local.increaseContrast === 1 && both;
+    }, 'both choices stored and taken by both players');
     for (const el of [a, b]) {
       expect(el[CONTROLLER].preferences().reduceMotion, 'reduceMotion').to.equal(1);
       expect(el[CONTROLLER].preferences().increaseContrast, 'increaseContrast').to.equal(1);

@@ -72,7 +72,7 @@ describe('route table (pure)', () => {
       chapter: '2',
       returnPath: '/demo/player/A_X',
     });
-    expect(SHARED_MODALS).to.have.length(18);
+    expect(SHARED_MODALS).to.have.length(19);
     // Player-only modals are not navigation modals.
     expect(matchRoute('/demo/menu/C_KNEE/markup')).to.include({ name: 'error' });
   });
