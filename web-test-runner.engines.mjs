@@ -47,16 +47,20 @@ function missing(what) {
 
 /**
  * puppeteer's Keyboard over WebDriver BiDi takes key values, not the key names of its CDP keyboard: 'Space' is ' '.
- * The tests' `sendKeys` names keys as Chromium's puppeteer does, so the names are mapped here.
+ * The tests' `sendKeys` names keys as Chromium's puppeteer does, so the names are mapped here. Keys go to the test
+ * page's window, brought to the front first: a window Firefox opened since (picture-in-picture) keeps the keyboard
+ * focus otherwise, and every later test's keys would be lost.
  */
 const BIDI_KEY_NAMES = { Space: ' ' };
-function bidiKeyboard(keyboard) {
+function bidiKeyboard(page) {
+  const keyboard = page.keyboard;
   const name = (key) => BIDI_KEY_NAMES[key] ?? key;
+  const front = () => page.bringToFront();
   return {
-    type: (text, options) => keyboard.type(text, options),
-    press: (key, options) => keyboard.press(name(key), options),
-    down: (key, options) => keyboard.down(name(key), options),
-    up: (key) => keyboard.up(name(key)),
+    type: async (text, options) => (await front(), keyboard.type(text, options)),
+    press: async (key, options) => (await front(), keyboard.press(name(key), options)),
+    down: async (key, options) => (await front(), keyboard.down(name(key), options)),
+    up: async (key) => (await front(), keyboard.up(name(key))),
   };
 }
 
@@ -82,8 +86,13 @@ function firefox() {
   const getPage = launcher.getPage.bind(launcher);
   launcher.getPage = (sessionId) => {
     const page = getPage(sessionId);
+    // Methods are bound to the page itself: puppeteer's BiDi page reads private fields, which a proxy does not have.
     return new Proxy(page, {
-      get: (target, prop) => (prop === 'keyboard' ? bidiKeyboard(target.keyboard) : Reflect.get(target, prop, target)),
+      get: (target, prop) => {
+        if (prop === 'keyboard') return bidiKeyboard(target);
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
     });
   };
   return launcher;

@@ -240,14 +240,15 @@ describe('picture-in-picture', () => {
 
   it('is offered for an html5 video where the browser offers it, and nowhere else', async () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO' });
-    const offered = document.pictureInPictureEnabled;
+    // WebKitGTK has no Picture-in-Picture API (undefined): not offered.
+    const offered = Boolean(document.pictureInPictureEnabled);
     expect((await controlNames(el)).includes('picture-in-picture')).to.equal(offered);
     const slides = await mountReady({ code: 'A_DEMO_SLIDES' });
     expect(await controlNames(slides)).to.not.include('picture-in-picture');
     expect(await slides.togglePictureInPicture(), 'slides: nothing to put in picture-in-picture').to.equal(false);
   });
 
-  it('the entry puts the video in picture-in-picture and takes it back (a key press: a gesture)', async () => {
+  it('where offered (not in WebKitGTK): the entry puts the video in picture-in-picture and back', async () => {
     if (!document.pictureInPictureEnabled) return; // a browser without it: the test below covers that
     const el = await mountReady({ code: 'A_DEMO_VIDEO' });
     const root = el.shadowRoot!;
@@ -264,7 +265,8 @@ describe('picture-in-picture', () => {
     await choose();
     await waitFor(() => root.pictureInPictureElement === video(el), 'the video in picture-in-picture');
     expect(await pressed(), 'the switch on').to.equal('true');
-    await choose();
+    // Back with a click (leaving needs no gesture): Firefox's picture-in-picture window takes the keyboard focus.
+    (await findControl(el, 'picture-in-picture')).click();
     await waitFor(() => root.pictureInPictureElement === null, 'back in the player');
     expect(await pressed(), 'the switch off').to.equal('false');
   });
@@ -276,7 +278,7 @@ describe('picture-in-picture', () => {
       await nextTask();
       expect(await controlNames(el)).to.not.include('picture-in-picture');
       expect(await el.togglePictureInPicture()).to.equal(false);
-      expect(document.pictureInPictureElement).to.equal(null);
+      expect(document.pictureInPictureElement ?? null).to.equal(null);
     } finally {
       delete (document as { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled;
     }

@@ -751,29 +751,45 @@ describe('vendor adapters (YouTube, Vimeo) through the real loaders', () => {
       }
     });
 
-    it("the vendor's page in it keeps its origin and storage, and gets the site's origin as referrer", async () => {
+    const referrerTitle =
+      "the vendor's page in it keeps its origin and storage, and gets the site's origin as referrer " +
+      "(not checked in WebKitGTK, which sends none on the fake SDKs' second navigation of the frame)";
+    it(referrerTitle, async () => {
       // The referrer even from a page that sends none.
       // The control: a frame with no policy of its own gets no referrer from this page.
       expect((await bareFrame({ sandbox: SANDBOX.join(' ') })).report.referrer).to.equal('');
+      // The fakes load their stand-in page by setting the frame's src once it is on the page, a second navigation
+      // (the player's own is the first); WebKitGTK sends no referrer on that one, so the referrer cannot be read there.
+      const webKitGtk = /AppleWebKit/.test(navigator.userAgent) && !/Chrome|Firefox/.test(navigator.userAgent);
       for (const vendor of vendors) {
         await load(vendor.loader, context(vendor.item()).ctx);
         expect(vendor.fake().frame, vendor.name).to.deep.include({
           origin: FRAME_ORIGIN,
           storage: true,
-          referrer: `${location.origin}/`,
+          ...(webKitGtk ? {} : { referrer: `${location.origin}/` }),
         });
       }
     });
 
     it("the vendor's page gets autoplay, encrypted media and fullscreen beyond any frame's, nothing else", async () => {
       const baseline = (await bareFrame({ sandbox: SANDBOX.join(' ') })).report.features;
-      expect(baseline, 'the browser lists the allowed features').to.be.an('array');
+      if (baseline === null) {
+        // Firefox and WebKit have no document.featurePolicy to list a frame's features: what the player grants is
+        // then its frame's allow list, which those engines apply as Chromium does.
+        for (const vendor of vendors) {
+          await load(vendor.loader, context(vendor.item()).ctx);
+          expect(vendor.fake().frameAttributes.allow, vendor.name).to.equal(
+            'autoplay; encrypted-media; fullscreen; picture-in-picture',
+          );
+        }
+        return;
+      }
       expect(baseline).to.include('picture-in-picture'); // allowed to every frame unless a policy takes it away
       for (const vendor of vendors) {
         await load(vendor.loader, context(vendor.item()).ctx);
         const features = vendor.fake().frame!.features!;
         expect(
-          features.filter((f) => !baseline!.includes(f)),
+          features.filter((f) => !baseline.includes(f)),
           vendor.name,
         ).to.deep.equal(['autoplay', 'encrypted-media', 'fullscreen']);
         expect(features, vendor.name).to.include('picture-in-picture');

@@ -8,8 +8,9 @@ import { EDITOR } from './rules';
 /**
  * Playback under the overlay: paused on entering (by the registry's enter hook; asking again here is harmless, the
  * pause is taken once per entry), resumed `EDITOR.resumeDelayMs` after leaving (on the player's clock) only if it was
- * playing and the player is still on that item and route, paused, with no dialog open. The item changing, or
- * playback starting, under the overlay closes it: its still and drawing belong to the item it opened on.
+ * playing and the player is still on that item and route, paused, with no dialog open. The item changing (to
+ * another defined key: an overlay opened while its item loads takes the item that arrives), or playback starting,
+ * under the overlay closes it: its still and drawing belong to the item it opened on.
  */
 export function useMarkupPlayback(controller: PlayerHandle, close: () => void): void {
   useEffect(() => {
@@ -22,6 +23,8 @@ export function useMarkupPlayback(controller: PlayerHandle, close: () => void): 
     const off = subscribe(controller.state, () => {
       const pb = controller.state.playback;
       if (pb.playerState !== PLAYER_STATE.PLAYING) paused = true;
+      // Opened while its item loads (a deep link): the item arriving is the one it opened on, not a change.
+      if (entry.key === undefined && pb.key !== undefined) Object.assign(entry, { key: pb.key, index: pb.index });
       const moved = pb.key !== entry.key || pb.index !== entry.index;
       if (moved || (paused && pb.playerState === PLAYER_STATE.PLAYING)) close();
     });

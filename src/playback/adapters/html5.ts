@@ -25,6 +25,8 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   video.volume = Math.min(1, Math.max(0, ctx.volume));
   video.muted = ctx.muted;
   video.setAttribute('aria-hidden', 'true'); // the player's own controls and captions speak for it
+  // Nor is it a control: Firefox would put it in the Tab order, and clicks go to the stage beneath as in every engine.
+  video.inert = true;
   let destroyed = false;
   let readySent = false;
   /** The media came with CORS headers (frames can be read). A source without them is played without CORS. */
