@@ -3,8 +3,8 @@
  *
  * The bar has a start group (play, previous, next, time), pinned end controls (mute, captions, settings,
  * full screen), the volume slider, and optional controls (transcript, audio descriptions, chapters, playlist,
- * note, favorite, annotate, extras, share, menu) in the order they give way: the last one first. What does not fit goes
- * into a "More options" menu, which takes one button's room.
+ * note, favorite, annotate, extras, share, menu, speed, picture-in-picture) in the order they give way: the last one
+ * first. What does not fit goes into a "More options" menu, which takes one button's room.
  *
  * In order of preference:
  * 1. one row with everything;
