@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { resetMouse } from '@web/test-runner-commands';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { drawingsOf, itemKey } from '../src/annotation/player-drawings';
@@ -7,7 +7,7 @@ import { COLORS, DEFAULT_SIZE, EDITOR, SIZE_OPTIONS, STICKY, TEXT_KINDS } from '
 import { PLANE } from '../src/annotation/surface';
 import { TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
-import { choose, surfaceRect, toolButton } from './annotation-helpers';
+import { choose, drag, surfaceRect, toolButton } from './annotation-helpers';
 import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shadow, steady, waitFor } from './helpers';
 
 // The annotation screen's rows driven as a visitor does: the overlay opened from the control bar, tools and menus
@@ -16,18 +16,6 @@ import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shado
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 const drawingCanvas = (el: Element) => $<HTMLCanvasElement>(el, '.annotation-surface canvas.lower-canvas')!;
-
-/** A drag with the real mouse from (x1, y1) to (x2, y2), in page pixels. */
-async function drag(x1: number, y1: number, x2: number, y2: number, steps = 10) {
-  await sendMouse({ type: 'move', position: [Math.round(x1), Math.round(y1)] });
-  await sendMouse({ type: 'down' });
-  for (let i = 1; i <= steps; i++)
-    await sendMouse({
-      type: 'move',
-      position: [Math.round(x1 + ((x2 - x1) * i) / steps), Math.round(y1 + ((y2 - y1) * i) / steps)],
-    });
-  await sendMouse({ type: 'up' });
-}
 
 async function openAnnotation(clock?: FakeClock) {
   const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { clock });

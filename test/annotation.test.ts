@@ -27,7 +27,7 @@ import { TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
 import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shadow, steady, waitFor } from './helpers';
 import { mountSlidesWithoutCors } from './slides-without-cors';
-import { choose, surfaceRect, toolButton } from './annotation-helpers';
+import { choose, drag as stroke, surfaceRect, toolButton } from './annotation-helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
@@ -149,18 +149,6 @@ async function chord(...keys: string[]) {
   for (const m of mods) await sendKeys({ down: m });
   await sendKeys({ press: keys[keys.length - 1] });
   for (const m of mods.reverse()) await sendKeys({ up: m });
-}
-
-/** A stroke with the real mouse from (x1, y1) to (x2, y2), in page pixels. */
-async function stroke(x1: number, y1: number, x2: number, y2: number, steps = 10) {
-  await sendMouse({ type: 'move', position: [Math.round(x1), Math.round(y1)] });
-  await sendMouse({ type: 'down' });
-  for (let i = 1; i <= steps; i++)
-    await sendMouse({
-      type: 'move',
-      position: [Math.round(x1 + ((x2 - x1) * i) / steps), Math.round(y1 + ((y2 - y1) * i) / steps)],
-    });
-  await sendMouse({ type: 'up' });
 }
 
 async function openAnnotation(attrs: Record<string, string> = {}, clock?: FakeClock) {

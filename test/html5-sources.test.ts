@@ -3,6 +3,7 @@ import type { PlaylistItem } from '../src/content/playlist';
 import { createHtml5Adapter } from '../src/playback/adapters/html5';
 import { DEFAULT_SCRIPTS, type AdapterEvents, type LoadContext, type MediaAdapter } from '../src/playback/types';
 import { PROVIDER_URL, waitFor } from './helpers';
+import { testItem } from './test-items';
 
 // The html5 adapter with several sources and real media: a source that fails moves it to the next one, before ready
 // (the engine sees one ready) and after (at the same position, playing again), and only the last failure is reported.
@@ -24,17 +25,7 @@ describe('html5 adapter: the next source when one fails', () => {
   const load = (source: LoadContext['source'], sources: PlaylistItem['sources']) =>
     createHtml5Adapter({
       container,
-      item: {
-        code: 'V',
-        language: 'en',
-        labels: {},
-        runtime: 8,
-        chapters: [],
-        hasChapters: false,
-        slides: [],
-        audioDescriptions: [],
-        sources,
-      },
+      item: testItem({ sources }),
       events,
       signal: new AbortController().signal,
       origin: location.origin,

@@ -17,24 +17,14 @@ import { Watchdog, failureReport } from '../src/playback/watchdog';
 import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
 import { createPlayerStore, initialPlayback } from '../src/state/player-store';
 import { FakeClock } from './fake-clock';
+import { testItem } from './test-items';
 
 /** The playback modules the engine wires together, each alone: pure where they can be, on a fake clock otherwise. */
 
 const timeOf = (clock: FakeClock): PlayerTime => ({ clock: () => clock, timing: () => TIMING });
 
-const item = (fields: Partial<PlaylistItem> = {}): PlaylistItem => ({
-  code: 'V_ONE',
-  type: 'MainHostedVideo',
-  file: 'one',
-  language: 'en',
-  labels: {},
-  runtime: 8,
-  chapters: [],
-  hasChapters: false,
-  slides: [],
-  audioDescriptions: [],
-  ...fields,
-});
+const item = (fields: Partial<PlaylistItem> = {}): PlaylistItem =>
+  testItem({ code: 'V_ONE', type: 'MainHostedVideo', file: 'one', ...fields });
 
 /** Settle promise chains (no timer: a message-channel turn). */
 const turn = () =>

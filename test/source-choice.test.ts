@@ -4,6 +4,7 @@ import type { PlaylistItem } from '../src/content/playlist';
 import { loaderFor } from '../src/playback/loaders';
 import { chooseSources } from '../src/playback/source-choice';
 import type { SourceRequest } from '../src/playback/types';
+import { testItem } from './test-items';
 
 // Alternate renditions (`sources`): what normalisation keeps, and the order the html5 player tries them in.
 
@@ -123,17 +124,7 @@ describe('chooseSources', () => {
 });
 
 describe('the html5 loader and renditions', () => {
-  const item = (fields: Partial<PlaylistItem>): PlaylistItem => ({
-    code: 'V',
-    language: 'en',
-    labels: {},
-    runtime: 8,
-    chapters: [],
-    hasChapters: false,
-    slides: [],
-    audioDescriptions: [],
-    ...fields,
-  });
+  const item = testItem;
   const request = (it: PlaylistItem, videoSource: SourceRequest['api']['videoSource']): SourceRequest => ({
     item: it,
     client: 'demo',
