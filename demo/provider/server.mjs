@@ -20,8 +20,8 @@
  *                                                 the next 2 requests whose path starts with /api/x answer 503;
  *        "status":"drop" destroys the socket instead (a network error); "delay":ms waits first (alone: only a delay);
  *        "body": a JSON text answered instead (status 200 unless given); "cors": false answers as usual without CORS
- *        headers (a content-delivery host that sends none); "hang": n sends the first n bytes of the usual answer,
- *        then nothing (a connection that stalls mid-file).
+ *        headers (a content-delivery host that sends none); "hang": n sends the usual answer up to byte n of the
+ *        resource (of a range answer, what lies before it), then nothing (a connection that stalls mid-file).
  *        OPTIONS preflights are never failed, so a browser sees the injected status itself.
  *   POST /__fail/clear                            removes every pending failure
  * Changes are POSTs with a JSON body (Content-Type: application/json; anything else is refused with 415).
@@ -760,8 +760,8 @@ export function createProvider({
     },
     /**
      * rule: { path, status (number | 'drop'), times = 1, delay = 0, body (a JSON text answered instead, status 200 by
-     * default), cors (false: the usual answer without CORS headers), hang (bytes: only the first ones of the usual
-     * answer are sent, then the connection stalls) }
+     * default), cors (false: the usual answer without CORS headers), hang (bytes: the usual answer is sent up to that
+     * byte of the resource, then the connection stalls) }
      */
     fail: ({ path: prefix, status, times = 1, delay = 0, body, cors, hang }) => {
       if (typeof prefix !== 'string' || !prefix.startsWith('/')) {
@@ -1024,12 +1024,15 @@ export function createProvider({
         failure.cors === false ? 'no-cors' : failure.hang !== undefined ? 'hang' : (failure.status ?? 'delay');
       // The answer as usual, but without CORS headers (a content-delivery host that sends none).
       if (failure.cors === false) for (const k of Object.keys(CORS_HEADERS)) res.removeHeader(k);
-      // The answer as usual, but only its first `hang` bytes, and then nothing: a connection that stalls mid-file
-      // (it stays open until the client gives up on it).
+      // The answer as usual up to byte `hang` of the resource, and then nothing: a connection that stalls mid-file
+      // (it stays open until the client gives up on it). A range answer sends what lies before that byte, so a
+      // client that reconnects for the rest meets the same stall.
       if (failure.hang !== undefined) {
-        let left = failure.hang;
+        let left;
         const write = res.write.bind(res);
         res.write = (chunk) => {
+          // Content-Range: `bytes start-end/size` (set before the first write).
+          left ??= failure.hang - (Number.parseInt(String(res.getHeader('Content-Range') ?? '').slice(6), 10) || 0);
           const part = Buffer.from(chunk).subarray(0, Math.max(0, left));
           left -= part.length;
           if (part.length) write(part);
