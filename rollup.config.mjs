@@ -81,7 +81,8 @@ const builtinSyncExternalStore = {
  * Chunks that are always requested together are one file each: fewer requests on the way to the first screen,
  * and no dependency found only once a first file is parsed (a round trip later).
  * - `interface`: React, React DOM and the player's React tree (src/app/react-root.tsx and all it imports but the
- *   core has), with the menu screen (the first screen of most embeds): requested as the core starts. The core has
+ *   core has), with the menu screen (the first screen of most embeds): requested as an element starts (a player
+ *   opened on an item preloads it and runs it after its media request: src/app/interface-gate.ts). The core has
  *   no React (scripts/check-size.mjs checks it).
  * - `playback`: the playback engine, the playlist reader and the html5 adapter, requested by the player routes' loader
  *   with the playlist. It needs nothing of React: the way from the playlist to the video's source and metadata never
@@ -193,6 +194,27 @@ const noteCoreFile = {
   },
 };
 
+/**
+ * The interface's files (`interface`, `player-route`), written into the core where src/element/interface-chunk.ts
+ * names them (a placeholder string), so that a player can ask for them before it runs them (`modulepreload`). The names
+ * are Rollup's, hash placeholders included: it puts the final names in.
+ */
+const INTERFACE_FILES = '__PED_INTERFACE_FILES__';
+const interfaceFiles = {
+  name: 'interface-files',
+  renderChunk(code, chunk) {
+    if (chunk.name !== CORE_NAME) return null;
+    if (!code.includes(INTERFACE_FILES)) this.error(`The core names no ${INTERFACE_FILES}`);
+    const files = [
+      ...new Set(
+        chunk.dynamicImports.filter((f) => /^chunks\/(interface|player-route)-/.test(f)).map((f) => basename(f)),
+      ),
+    ];
+    if (files.length !== 2) this.error(`Expected the interface and player-route chunks, found ${files.join(', ')}`);
+    return { code: code.replace(INTERFACE_FILES, files.join(' ')), map: null };
+  },
+};
+
 const player = {
   input: { [ENTRY_NAME]: 'src/index.ts' },
   // The entry file exports the public API and nothing else (no internal names of the core).
@@ -232,6 +254,7 @@ const player = {
     esbuild({ include: /\.[jt]sx?$/, exclude: /node_modules/, target: 'es2022', jsx: 'automatic', minify: false }),
     production && linguiEntryIds(),
     production && terser({ format: { comments: false }, compress: { passes: 2 } }),
+    interfaceFiles,
     noteCoreFile,
   ],
 };

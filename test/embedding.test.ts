@@ -101,6 +101,27 @@ describe('embedding: the built player in the pages clinics have', function () {
     await expectPlays(win, doc);
   });
 
+  it("a player opened on a video preloads its interface's files in its shadow root, each fetched once", async () => {
+    // Every shadow root of the page reports the modulepreload links put into it.
+    const watchPreloads =
+      '<script>window.__preloads = []; const attach = Element.prototype.attachShadow;' +
+      'Element.prototype.attachShadow = function (o) { const root = attach.call(this, o);' +
+      'new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)' +
+      " if (n.rel === 'modulepreload') window.__preloads.push(n.href); }).observe(root, { childList: true });" +
+      'return root; };</script>';
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}${PLAYER}`, watchPreloads);
+    await expectPlays(win, doc);
+    const preloads = (win as Watched & { __preloads: string[] }).__preloads;
+    expect(preloads.map((u) => u.replace(/^.*\/chunks\/([a-z-]+)-[\w-]+\.js$/, '$1'))).to.deep.equal([
+      'interface',
+      'player-route',
+    ]);
+    const fetched = win.performance.getEntriesByType('resource').map((e) => e.name);
+    for (const url of preloads) expect(fetched.filter((n) => n === url).length, url).to.equal(1);
+    const el = doc.querySelector('patient-ed-player')!;
+    expect(el.shadowRoot!.querySelectorAll('link[rel="modulepreload"]').length, 'removed once it runs').to.equal(0);
+  });
+
   it('the script before the element, after it, or async plays', async () => {
     for (const body of [
       `${module(`${DIST}patient-ed-player.js?a=1`)}${PLAYER}`,

@@ -20,6 +20,7 @@ import { TIMING } from '../playback/timing';
 import { Burst } from '../core/burst';
 import { ANNOTATION_CHUNK, SEARCH_CHUNK } from '../screens/modal-bodies';
 import { ENGINE, routeChunk } from './chunks';
+import { InterfaceGate } from './interface-gate';
 import type { ImportLimit } from '../core/lazy-module';
 import {
   catalogLoader,
@@ -138,6 +139,8 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
     setTimeout: (fn, ms) => this.clock.setTimeout(fn, ms),
     clearTimeout: (id) => this.clock.clearTimeout(id),
   };
+  /** When this player's interface may load and render (src/app/interface-gate.ts). */
+  readonly interfaceGate = new InterfaceGate(this.timers);
   /** When the control bar shows and hides: made by the player screen's chunk (the menu has no control bar). */
   controls?: ControlsVisibility;
   /** The control bar's visibility, made by `make` the first time (the player screen's chunk has its code). */
@@ -173,6 +176,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
         client: () => this.state.loadedClient,
         scripts: () => this.scripts,
         clock: () => this.clock,
+        mediaStarted: () => this.interfaceGate.open(),
         // searchNext: a playlist opened from a search returns to that search when it ends.
         onPlaylistEnd: () => {
           const { searchNext } = this.preferences();
@@ -300,8 +304,19 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
       else loader.leave?.();
     }
     this.syncCatalogs(work.catalogs);
-    // A chunk that fails shows its failure with a retry where it renders (the shell, the modal layer).
-    for (const name of work.chunks) void routeChunk(name, route)?.load(this.importLimit()).catch(noop);
+    const gate = this.interfaceGate;
+    // A route that plays an item holds the interface until its media request has left; any other opens it.
+    if (route.code && work.loaders.includes('playlist')) gate.hold(TIMING.interfaceHoldMs);
+    else gate.open();
+    // A chunk that fails shows its failure with a retry where it renders (the shell, the modal layer). The player
+    // screen's chunks (React's) wait for the gate; the engine's does not.
+    for (const name of work.chunks) {
+      const load = () => void routeChunk(name, route)?.load(this.importLimit()).catch(noop);
+      if (name === 'player-screen' && !gate.isOpen) {
+        void ENGINE.load(this.importLimit()).catch(noop);
+        gate.whenOpen(load);
+      } else load();
+    }
   }
 
   /** Replace the current route's query (no navigation: the route stays; the search dialog writes its state so). */
@@ -364,6 +379,8 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
 
   /** A failed provider request the visitor sees, told to the host page (the `error` event). */
   reportError(code: PlayerErrorCode, error: unknown): void {
+    // The visitor reads it in the interface.
+    this.interfaceGate.open();
     const message = String((error as Error)?.message ?? error);
     dispatchPlayerEvent(this.host, 'error', { code, message, retryable: isRetryable(error) });
   }

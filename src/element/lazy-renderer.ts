@@ -1,4 +1,4 @@
-import { INTERFACE } from './interface-chunk';
+import { INTERFACE, preloadInterface } from './interface-chunk';
 import { CONTROLLER, type ControllerHost, type PlayerAppProps } from '../app/embed-options';
 import type { PlayerRoot } from '../app/react-root';
 import { dispatchPlayerEvent } from '../core/events';
@@ -16,6 +16,12 @@ interface RootContext {
   loading: boolean;
   /** What the shadow root shows until the React tree is in. */
   placeholder?: Placeholder;
+  /** Waiting for the player's interface gate (src/app/interface-gate.ts): cancels that wait. */
+  held?: () => void;
+  /** The gate held it (a player opened on an item, its media loading): the first render is sliced. */
+  wasHeld?: boolean;
+  /** The `modulepreload` links of the interface's files, asked for while the gate held. */
+  preloads?: HTMLLinkElement[];
 }
 
 interface Placeholder {
@@ -46,13 +52,27 @@ export const lazyRenderer = {
   },
   unmount(ctx: RootContext): void {
     ctx.gone = true;
+    ctx.held?.();
     clearPlaceholder(ctx);
     ctx.root?.unmount();
   },
 };
 
 function load(ctx: RootContext): void {
-  if (ctx.gone || ctx.root || ctx.loading) return;
+  if (ctx.gone || ctx.root || ctx.loading || ctx.held) return;
+  const gate = ctx.host[CONTROLLER].interfaceGate;
+  if (!gate.isOpen) {
+    // Its files download meanwhile (they share a slow connection with the provider's answers, which are mostly
+    // waiting, not bytes: measured faster than after the engine's chunk), and run when the gate opens.
+    if (!ctx.placeholder && !INTERFACE.current) ctx.preloads = preloadInterface(ctx.container);
+    ctx.wasHeld = true;
+    ctx.placeholder ??= showPlaceholder(ctx, 'loading');
+    ctx.held = gate.whenOpen(() => {
+      ctx.held = undefined;
+      load(ctx);
+    });
+    return;
+  }
   const ready = INTERFACE.current;
   if (ready) return mountRoot(ctx, ready);
   ctx.loading = true;
@@ -86,12 +106,13 @@ function load(ctx: RootContext): void {
 function clearPlaceholder(ctx: RootContext): void {
   ctx.placeholder?.remove();
   ctx.placeholder = undefined;
+  for (const link of ctx.preloads?.splice(0) ?? []) link.remove();
 }
 
 function mountRoot(ctx: RootContext, m: typeof import('../app/react-root')): void {
   if (ctx.gone || ctx.root) return;
   clearPlaceholder(ctx);
-  ctx.root = m.mountPlayerApp(ctx.container, ctx.props);
+  ctx.root = m.mountPlayerApp(ctx.container, ctx.props, { sliced: ctx.wasHeld });
 }
 
 /**

@@ -25,6 +25,11 @@ export interface OpenerDeps {
   client: () => string | undefined;
   /** Vendor script URLs (attributes may override them). */
   scripts?: () => Partial<typeof DEFAULT_SCRIPTS>;
+  /**
+   * An item's media requests have left (its source is set), it waits for the stage (vendor players), or its source
+   * failed: the player's interface may take the main thread and the network now (src/app/interface-gate.ts).
+   */
+  mediaStarted?: () => void;
 }
 
 /**
@@ -62,7 +67,11 @@ export class MediaOpener {
       api,
       signal,
       audioDescriptions,
+    }).catch((error: unknown) => {
+      deps.mediaStarted?.();
+      throw error;
     });
+    if (!loader.detached) deps.mediaStarted?.();
     if ((!loader.detached && !(await this.stage.wait(signal))) || signal.aborted) return undefined;
     const context: LoadContext = {
       container: this.stage.holder,
@@ -77,7 +86,10 @@ export class MediaOpener {
       muted: pb.muted,
       clock: this.time.clock(),
     };
-    return loadAdapter(loader, context, this.time.clock(), this.time.timing().mediaLoadMs);
+    const adapter = loadAdapter(loader, context, this.time.clock(), this.time.timing().mediaLoadMs);
+    // The adapter sets the media's source in the microtasks of its (loaded) chunk's import, before any other task.
+    deps.mediaStarted?.();
+    return adapter;
   }
 }
 

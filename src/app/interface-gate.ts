@@ -1,0 +1,47 @@
+import type { TimerClock } from '../core/clock';
+
+/**
+ * When a player's interface (React DOM and its screens: the `interface` and `player-route` chunks) may run. A player
+ * opened on an item holds it until the item's media request has left: the chain to the first frame (playlist and
+ * engine, source, media) has the main thread to itself, and React's first render never stands between an answer and
+ * the next request (the files download meanwhile: src/element/interface-chunk.ts). Any other route opens it at once;
+ * a failure the visitor must read opens it (its message is part of the interface); and it never holds longer than
+ * `limitMs` on the player's clock. Measured in `npm run bench` (README).
+ */
+export class InterfaceGate {
+  private opened = false;
+  private timer?: ReturnType<TimerClock['setTimeout']>;
+  private readonly waiting = new Set<() => void>();
+
+  constructor(private readonly timers: TimerClock) {}
+
+  get isOpen(): boolean {
+    return this.opened;
+  }
+
+  /** Held for a route that plays: opens by itself after `limitMs` (once; a gate held or open stays so). */
+  hold(limitMs: number): void {
+    if (this.opened || this.timer !== undefined) return;
+    this.timer = this.timers.setTimeout(() => this.open(), limitMs);
+  }
+
+  open(): void {
+    if (this.opened) return;
+    this.opened = true;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    const run = [...this.waiting];
+    this.waiting.clear();
+    for (const fn of run) fn();
+  }
+
+  /** Runs `fn` once the gate is open (at once when it is); the returned function cancels it. */
+  whenOpen(fn: () => void): () => void {
+    if (this.opened) {
+      fn();
+      return () => undefined;
+    }
+    this.waiting.add(fn);
+    return () => void this.waiting.delete(fn);
+  }
+}

@@ -1,0 +1,122 @@
+import { expect } from '@open-wc/testing';
+import { InterfaceGate } from '../src/app/interface-gate';
+import { TIMING } from '../src/playback/timing';
+import { FakeClock } from './fake-clock';
+import {
+  $,
+  cleanPlayersAndFaults,
+  delayNext,
+  failNext,
+  FAULT_PROVIDER_URL,
+  mountPlayer,
+  nextTask,
+  waitFor,
+} from './helpers';
+
+/**
+ * Issue 25, the first frame: a player opened on an item runs its interface (React's first render) only once the
+ * item's media request has left; a failure, any other route or the time limit opens it (src/app/interface-gate.ts).
+ */
+describe('the interface gate (pure, injected time)', () => {
+  it('held, it opens after the limit; opened, it runs what waits once, and at once what comes later', () => {
+    const clock = new FakeClock();
+    const gate = new InterfaceGate(clock);
+    const ran: string[] = [];
+    gate.hold(1000);
+    gate.whenOpen(() => ran.push('a'));
+    const cancel = gate.whenOpen(() => ran.push('cancelled'));
+    cancel();
+    clock.tick(999);
+    expect([gate.isOpen, ran]).to.deep.equal([false, []]);
+    clock.tick(1);
+    expect([gate.isOpen, ran]).to.deep.equal([true, ['a']]);
+    gate.whenOpen(() => ran.push('b'));
+    gate.open();
+    gate.hold(1000);
+    clock.tick(5000);
+    expect(ran).to.deep.equal(['a', 'b']);
+  });
+
+  it('opened before its limit, the limit does nothing; never held, it waits for `open`', () => {
+    const clock = new FakeClock();
+    const held = new InterfaceGate(clock);
+    let runs = 0;
+    held.hold(1000);
+    held.whenOpen(() => runs++);
+    held.open();
+    clock.tick(2000);
+    expect(runs).to.equal(1);
+    const unheld = new InterfaceGate(clock);
+    unheld.whenOpen(() => runs++);
+    clock.tick(60_000);
+    expect([unheld.isOpen, runs]).to.deep.equal([false, 1]);
+  });
+});
+
+describe('the interface gate in a player', () => {
+  cleanPlayersAndFaults();
+  const descriptor = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'src')!;
+  afterEach(() => Object.defineProperty(HTMLMediaElement.prototype, 'src', descriptor));
+
+  it('a player opened on a video sets its source before React renders anything; then the screen comes', async () => {
+    const seen: { react: boolean; placeholder: boolean }[] = [];
+    const players: HTMLElement[] = [];
+    // React marks the container of a root it mounted (its shadow root here).
+    const reactMounted = (root: ShadowRoot) => Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
+    Object.defineProperty(HTMLMediaElement.prototype, 'src', {
+      ...descriptor,
+      set(value: string) {
+        for (const el of players)
+          seen.push({ react: reactMounted(el.shadowRoot!), placeholder: Boolean($(el, '.shell .loading')) });
+        descriptor.set!.call(this, value);
+      },
+    });
+    // The source comes a few round trips after the element starts: the element is known by then.
+    const player = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
+    players.push(player);
+    await waitFor(() => seen.length > 0, 'the source set');
+    expect(seen[0], 'only the plain placeholder when the source is set').to.deep.equal({
+      react: false,
+      placeholder: true,
+    });
+    await waitFor(() => $(player, '.player-screen .stage video.media'), 'the player screen with the video', 10000);
+    await waitFor(() => player.getPlayerState() === 0, 'ready');
+  });
+
+  it('a playlist the provider does not have opens it at once: the failure shows (no limit reached)', async () => {
+    const clock = new FakeClock(); // never moved: only the failure can open the gate
+    const el = await mountPlayer({ client: 'demo', code: 'A_NO_SUCH_PLAYLIST' }, { waitReady: false, clock });
+    await waitFor(() => $(el, '.player-screen .load-failure'), 'the failure on the player screen', 10000);
+  });
+
+  it('a video source that fails opens it at once: the item failure shows', async () => {
+    await failNext('/api/vod/demo/', 404);
+    const clock = new FakeClock();
+    const el = await mountPlayer(
+      { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
+      { waitReady: false, clock },
+    );
+    await waitFor(() => $(el, '.player-screen .stage'), 'the player screen', 10000);
+    await waitFor(() => el.getPlayerState() === -1 && $(el, '.stage-error'), 'the error');
+  });
+
+  it('a playlist that does not come: the interface runs after the limit, showing that it loads', async () => {
+    await delayNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 8000);
+    const clock = new FakeClock();
+    const el = await mountPlayer(
+      { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
+      { waitReady: false, clock },
+    );
+    await waitFor(() => $(el, '.shell .loading'), 'the placeholder');
+    for (let i = 0; i < 10; i++) await nextTask();
+    expect(Boolean($(el, '.player-screen')), 'held').to.equal(false);
+    clock.tick(TIMING.interfaceHoldMs);
+    await waitFor(() => $(el, '.player-screen'), 'the player screen, loading', 10000);
+  });
+
+  it('a menu is never held', async () => {
+    const clock = new FakeClock();
+    const el = await mountPlayer({ client: 'demo' }, { waitReady: false, clock });
+    await waitFor(() => $(el, '.menu-sections'), 'the menu', 10000);
+  });
+});
