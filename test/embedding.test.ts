@@ -116,8 +116,9 @@ describe('embedding: the built player in the pages clinics have', function () {
       'interface',
       'player-route',
     ]);
+    // Never twice; WebKit does not list what it took from its memory cache (an earlier page of the run had them).
     const fetched = win.performance.getEntriesByType('resource').map((e) => e.name);
-    for (const url of preloads) expect(fetched.filter((n) => n === url).length, url).to.equal(1);
+    for (const url of preloads) expect(fetched.filter((n) => n === url).length, url).to.be.at.most(1);
     const el = doc.querySelector('patient-ed-player')!;
     expect(el.shadowRoot!.querySelectorAll('link[rel="modulepreload"]').length, 'removed once it runs').to.equal(0);
   });

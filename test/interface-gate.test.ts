@@ -74,6 +74,8 @@ describe('the interface gate in a player', () => {
     // The source comes a few round trips after the element starts: the element is known by then.
     const player = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { waitReady: false });
     players.push(player);
+    const events: string[] = [];
+    for (const name of ['navigate', 'ready']) player.addEventListener(name, () => events.push(name));
     await waitFor(() => seen.length > 0, 'the source set');
     expect(seen[0], 'only the plain placeholder when the source is set').to.deep.equal({
       react: false,
@@ -81,6 +83,9 @@ describe('the interface gate in a player', () => {
     });
     await waitFor(() => $(player, '.player-screen .stage video.media'), 'the player screen with the video', 10000);
     await waitFor(() => player.getPlayerState() === 0, 'ready');
+    // The screen and the shell render together now: still the route first, then the screen's `ready`.
+    await waitFor(() => events.includes('ready'), 'the ready event');
+    expect(events).to.deep.equal(['navigate', 'ready']);
   });
 
   it('a playlist the provider does not have opens it at once: the failure shows (no limit reached)', async () => {

@@ -89,6 +89,8 @@ describe('playback of the real sample MP4s', () => {
     // The player starts at -1 (not ready): only changes are reported, so ready is the first event.
     expect(states.map((s) => s.state)).to.deep.equal([0]);
     expect(pb(el).kind).to.equal('html5');
+    // The engine may be ready (metadata) before the player screen has rendered its stage (src/app/interface-gate.ts).
+    await waitFor(() => video(el), 'the video on the stage');
     expect(video(el).src).to.match(/\/media\/knee-overview\/en\.mp4$/);
     await engine(el).play();
     await waitFor(() => pb(el).playerState === 1 && pb(el).currentTime > 0.3, 'playing and time advancing');

@@ -10,7 +10,7 @@ describe('thumbnails', () => {
 
   it('a thumbnail that does not arrive becomes its text tile at the time limit, on the given clock', async () => {
     // The image stalls after its headers: only the time limit can end the wait.
-    await hangNext('/static/thumbs/', 0);
+    await hangNext('/static/thumbs/knee-overview_1280.jpg?thumbnail-stall=1', 0);
     const clock = new FakeClock();
     const slot = document.createElement('div');
     // In view whatever else the page holds: a thumbnail is requested only near the viewport.
@@ -18,7 +18,8 @@ describe('thumbnails', () => {
     document.body.append(slot);
     const root = createRoot(slot);
     try {
-      const src = new URL('static/thumbs/knee-overview_1280.jpg', FAULT_PROVIDER_URL).href;
+      // A URL of its own (the query): no earlier test's answer in the browser's cache can stand in for the stalled one.
+      const src = new URL('static/thumbs/knee-overview_1280.jpg?thumbnail-stall=1', FAULT_PROVIDER_URL).href;
       root.render(createElement(Thumbnail, { src, fallbackText: 'Knee', clock }));
       // The image element appears once the tile is near the viewport; it stays loading (its answer stalls).
       const img = await waitFor(() => slot.querySelector<HTMLImageElement>('img[data-thumb]'), 'requested', 20000);

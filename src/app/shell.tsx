@@ -221,8 +221,10 @@ export function Shell({
     if (snap.clientStatus === 'error' && languageReady) reportRendered('failure');
   }, [snap.clientStatus, languageReady, reportRendered]);
 
-  // The navigate event: every screen the player settles on (not the redirects), with its code.
-  useEffect(() => {
+  // The navigate event: every screen the player settles on (not the redirects), with its code. A layout effect, so
+  // that it comes before what the screen below reports in its own (passive) effects when both render together, as a
+  // player opened on an item does when its interface runs late (src/app/interface-gate.ts): `navigate`, then `ready`.
+  useLayoutEffect(() => {
     dispatchPlayerEvent(host, 'navigate', { name: route.name, code: route.code ?? null });
   }, [route, host]);
 
