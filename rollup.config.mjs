@@ -4,6 +4,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
+import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
 import linguiEntryIds from './scripts/rollup-lingui-ids.mjs';
 import minifyCss from './scripts/rollup-minify-css.mjs';
@@ -211,7 +212,10 @@ const interfaceFiles = {
       ),
     ];
     if (files.length !== 2) this.error(`Expected the interface and player-route chunks, found ${files.join(', ')}`);
-    return { code: code.replace(INTERFACE_FILES, files.join(' ')), map: null };
+    const out = new MagicString(code);
+    const at = code.indexOf(INTERFACE_FILES);
+    out.overwrite(at, at + INTERFACE_FILES.length, files.join(' '));
+    return { code: out.toString(), map: out.generateMap({ hires: true }) };
   },
 };
 

@@ -1,5 +1,7 @@
 import { sendMouse } from '@web/test-runner-commands';
-import { $, $$, waitFor } from './helpers';
+import { CONTROLLER } from '../src/app/embed-options';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { $, $$, findControl, steady, waitFor } from './helpers';
 
 /** The annotation overlay as a visitor reaches it: its surface, toolbar buttons and menus, by what they say. */
 export const surfaceRect = (el: Element) => $(el, '.annotation-surface')!.getBoundingClientRect();
@@ -7,6 +9,22 @@ export const toolButton = (el: Element, name: string) =>
   $$<HTMLButtonElement>(el, '.annotation-toolbar button').find((b) => b.textContent?.trim() === name)!;
 export const menuItem = (el: Element, name: string) =>
   $$<HTMLButtonElement>(el, '.annotation-menu button').find((b) => b.textContent?.trim() === name)!;
+
+/** The Fabric canvas that shows the drawing (its lower canvas). */
+export const drawingCanvas = (el: Element) => $<HTMLCanvasElement>(el, '.annotation-surface canvas.lower-canvas')!;
+
+/** Enter annotation with the control bar's button, and wait until its surface is made and laid out over the stage. */
+export async function enterAnnotation(el: PatientEdPlayerElement) {
+  (await findControl(el, 'markup')).click();
+  await waitFor(
+    () => $(el, '.annotation-surface canvas.lower-canvas') && toolButton(el, 'Pencil'),
+    'the surface',
+    10000,
+  );
+  // The surface is made, laid out over the stage, its canvas sized to it, and stays so (strokes and drags aim at it).
+  await waitFor(() => el[CONTROLLER].annotationSurface, 'the surface made');
+  await steady(() => [surfaceRect(el), drawingCanvas(el).width], 'the surface in place');
+}
 
 /** Open a toolbar menu and choose an item in it. */
 export async function choose(el: Element, menu: string, item: string) {

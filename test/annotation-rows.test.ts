@@ -7,29 +7,20 @@ import { COLORS, DEFAULT_SIZE, EDITOR, SIZE_OPTIONS, STICKY, TEXT_KINDS } from '
 import { PLANE } from '../src/annotation/surface';
 import { TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
-import { choose, drag, surfaceRect, toolButton } from './annotation-helpers';
-import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shadow, steady, waitFor } from './helpers';
+import { choose, drag, enterAnnotation, surfaceRect, toolButton } from './annotation-helpers';
+import { $, $$, cleanPlayersAndFaults, mountPlayer, nextTask, shadow, waitFor } from './helpers';
 
 // The annotation screen's rows driven as a visitor does: the overlay opened from the control bar, tools and menus
 // chosen with clicks, objects moved, rotated and resized and strokes drawn with the real mouse; what is drawn is read
 // back from the drawing kept for the item (the snapshot the overlay saves after every change).
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
-const drawingCanvas = (el: Element) => $<HTMLCanvasElement>(el, '.annotation-surface canvas.lower-canvas')!;
 
 async function openAnnotation(clock?: FakeClock) {
   const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { clock });
   await waitFor(() => pb(el).ready && pb(el).playerState === 0, 'ready item', 10000);
   el.style.setProperty('width', '760px');
-  (await findControl(el, 'markup')).click();
-  await waitFor(
-    () => $(el, '.annotation-surface canvas.lower-canvas') && toolButton(el, 'Pencil'),
-    'annotation surface',
-    10000,
-  );
-  // The surface is made, laid out over the stage, its canvas sized to it, and stays so (drags aim at it).
-  await waitFor(() => el[CONTROLLER].annotationSurface, 'the surface made');
-  await steady(() => [surfaceRect(el), drawingCanvas(el).width], 'the surface in place');
+  await enterAnnotation(el);
   return el;
 }
 

@@ -25,9 +25,9 @@ import { PLANE } from '../src/annotation/surface';
 import { paintStill } from '../src/annotation/frame-still';
 import { TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
-import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shadow, steady, waitFor } from './helpers';
+import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shadow, waitFor } from './helpers';
 import { mountSlidesWithoutCors } from './slides-without-cors';
-import { choose, drag as stroke, surfaceRect, toolButton } from './annotation-helpers';
+import { choose, drag as stroke, drawingCanvas, enterAnnotation, surfaceRect, toolButton } from './annotation-helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
@@ -107,10 +107,7 @@ describe('annotation rules (pure)', () => {
   });
 });
 
-/** The Fabric canvas that shows the drawing (its lower canvas), and its pixel at a point of the page. */
-function drawingCanvas(el: Element) {
-  return $<HTMLCanvasElement>(el, '.annotation-surface canvas.lower-canvas')!;
-}
+/** The drawing's pixel at a point of the page. */
 function pixelAt(el: Element, pageX: number, pageY: number): [number, number, number, number] {
   const c = drawingCanvas(el);
   const r = c.getBoundingClientRect();
@@ -158,17 +155,6 @@ async function openAnnotation(attrs: Record<string, string> = {}, clock?: FakeCl
   await findControl(el, 'markup');
   return el;
 }
-async function enter(el: PatientEdPlayerElement) {
-  (await findControl(el, 'markup')).click();
-  await waitFor(
-    () => $(el, '.annotation-surface canvas.lower-canvas') && toolButton(el, 'Pencil'),
-    'annotation surface',
-    10000,
-  );
-  // The surface is made, laid out over the stage, its canvas sized to it, and stays so (strokes aim at it).
-  await waitFor(() => el[CONTROLLER].annotationSurface, 'the surface made');
-  await steady(() => [surfaceRect(el), drawingCanvas(el).width], 'the surface in place');
-}
 
 describe('annotation overlay', () => {
   cleanPlayersAndFaults();
@@ -200,7 +186,7 @@ describe('annotation overlay', () => {
   it('a language switch while annotating closes the overlay; entered again, the drawing is back', async () => {
     // The video reloads in the new language, so the overlay closes; the toolbar comes back in that language.
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     const r = surfaceRect(el);
     await stroke(r.left + r.width * 0.2, r.top + r.height / 2, r.left + r.width * 0.8, r.top + r.height / 2);
     await waitFor(() => countColor(el, COLORS.red) > 100, 'a stroke');
@@ -225,7 +211,7 @@ describe('annotation overlay', () => {
     const el = await openAnnotation({}, clock);
     await el.playVideo();
     await waitFor(() => pb(el).playerState === 1, 'playing', 10000);
-    await enter(el);
+    await enterAnnotation(el);
     expect(el.currentPath).to.equal('/demo/player/A_DEMO_VIDEO/markup');
     await waitFor(() => pb(el).playerState === 2, 'paused on entering');
     const toolbar = $(el, '[role="toolbar"]')!;
@@ -268,7 +254,7 @@ describe('annotation overlay', () => {
 
   it('the pencil draws in the chosen colour and size with the mouse; the eraser removes pixels; undo', async () => {
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     expect(pb(el).playerState).to.not.equal(1);
     const r = surfaceRect(el);
     const y = r.top + r.height / 2;
@@ -349,7 +335,7 @@ describe('annotation: the still and the double click', () => {
   it("a second press on a text within the double-click window edits it, on the player's clock", async () => {
     const clock = new FakeClock();
     const el = await openAnnotation({}, clock);
-    await enter(el);
+    await enterAnnotation(el);
     await choose(el, 'Text', 'Heading'); // at the middle of the plane, selected; the tool becomes move
     const [x, y] = onPage(el, PLANE.width / 2 + 10, PLANE.height / 2 + 10);
     await click(x, y);
@@ -368,7 +354,7 @@ describe('annotation objects, selection, text and keyboard', () => {
 
   it('texts, shapes and stickies have their sizes; a new object is selected in front, the tool is move', async () => {
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     for (const [name, kind] of [
       ['Heading', 'head'],
       ['Subheading', 'subhead'],
@@ -424,7 +410,7 @@ describe('annotation objects, selection, text and keyboard', () => {
   it('selection: click, Shift+click, empty click, rubber band; a colour recolours it; Delete removes it', async () => {
     // A click selects alone, Shift toggles, a click on nothing clears, a rubber band selects what it touches.
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     await choose(el, 'Shapes', 'Square');
     await choose(el, 'Shapes', 'Circle');
     const s = surfaceOf(el);
@@ -458,7 +444,7 @@ describe('annotation objects, selection, text and keyboard', () => {
 
   it('Enter edits the selected text in an overlay mirroring it, Enter closes it; arrows move it 10 units', async () => {
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     await choose(el, 'Text', 'Heading');
     const s = surfaceOf(el);
     const t = objects(el)[0] as Obj & { left: number; top: number };
@@ -485,7 +471,7 @@ describe('annotation objects, selection, text and keyboard', () => {
 
   it('keyboard drawing: arrows move a cursor, Space puts the pen down and up; the keyboard stroke width', async () => {
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     $(el, '.annotation-surface')!.focus();
     for (let i = 0; i < 3; i++) await sendKeys({ press: 'ArrowLeft' });
     const s = surfaceOf(el);
@@ -516,7 +502,7 @@ describe('annotation screenshot and persistence', () => {
 
   it("Save screenshot composes the frame and the drawing at the video's resolution (in a native wrapper)", async () => {
     const el = await openAnnotation({ platform: 'ios' });
-    await enter(el);
+    await enterAnnotation(el);
     const shots: string[] = [];
     el.addEventListener('screenshot', (e) => shots.push((e as CustomEvent<{ data: string }>).detail.data));
     const r = surfaceRect(el);
@@ -553,7 +539,7 @@ describe('annotation screenshot and persistence', () => {
     late.preload = 'auto';
     const engine = el[CONTROLLER].engine as unknown as { frameSource: () => unknown };
     engine.frameSource = () => ({ source: late, width: player.videoWidth, height: player.videoHeight });
-    await enter(el);
+    await enterAnnotation(el);
     const frame = $<HTMLCanvasElement>(el, '.annotation-frame')!;
     const lit = () => {
       const data = frame.getContext('2d')!.getImageData(0, 0, frame.width, frame.height).data;
@@ -578,7 +564,7 @@ describe('annotation screenshot and persistence', () => {
     await waitFor(() => pb(el).ready, 'slides ready', 10000);
     el.style.setProperty('width', '760px');
     const slide = await shownSlide(el);
-    await enter(el);
+    await enterAnnotation(el);
     const shots: string[] = [];
     el.addEventListener('screenshot', (e) => shots.push((e as CustomEvent<{ data: string }>).detail.data));
     const r = surfaceRect(el);
@@ -616,7 +602,7 @@ describe('annotation screenshot and persistence', () => {
     const el = await mountSlidesWithoutCors({ platform: 'android' });
     await waitFor(() => pb(el).ready, 'slides ready', 10000);
     expect((await shownSlide(el)).crossOrigin, 'loaded without CORS').to.equal(null);
-    await enter(el);
+    await enterAnnotation(el);
     const shots: string[] = [];
     el.addEventListener('screenshot', (e) => shots.push((e as CustomEvent<{ data: string }>).detail.data));
     const r = surfaceRect(el);
@@ -639,17 +625,17 @@ describe('annotation screenshot and persistence', () => {
 
   it('the drawing stays with its item while the page lives; another item starts blank', async () => {
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     await choose(el, 'Shapes', 'Star');
     toolButton(el, 'Close annotation').click();
     await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
-    await enter(el);
+    await enterAnnotation(el);
     await waitFor(() => objects(el).length === 1 && objects(el)[0].kind === 'shape', 'the star is back');
     toolButton(el, 'Close annotation').click();
     await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
     await el.seekToIndex(1);
     await waitFor(() => pb(el).index === 1 && pb(el).ready && pb(el).playerState === 1, 'second item playing', 10000);
-    await enter(el);
+    await enterAnnotation(el);
     expect(objects(el).length).to.equal(0);
     // Its own drawing, and nothing of the first item's, when it is entered again (a drawing is loaded as its
     // overlay opens: any other one would show there).
@@ -657,7 +643,7 @@ describe('annotation screenshot and persistence', () => {
     await waitFor(() => objects(el).length === 1, 'a square');
     toolButton(el, 'Close annotation').click();
     await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
-    await enter(el);
+    await enterAnnotation(el);
     await waitFor(
       () => objects(el).length === 1 && objects(el)[0].kind === 'shape' && !objects(el)[0].points,
       "the second item's square (not the first's star), alone",
@@ -666,7 +652,7 @@ describe('annotation screenshot and persistence', () => {
 
   it('the toolbar works by keyboard: arrows between buttons, into a menu and through it; axe-clean', async () => {
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     toolButton(el, 'Pencil').focus();
     await sendKeys({ press: 'ArrowRight' });
     expect(shadow(el).activeElement?.textContent).to.equal('Eraser');
@@ -702,7 +688,7 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
     document.body.prepend(spacer);
     try {
       const el = await openAnnotation();
-      await enter(el);
+      await enterAnnotation(el);
       el.scrollIntoView({ block: 'start' }); // the page scrolled by the spacer's height
       await waitFor(() => window.scrollY > 500, 'the page scrolled');
       await choose(el, 'Shapes', 'Square');
@@ -725,7 +711,7 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
 
   it('with the pencil, a press on a shape drags it, elsewhere it draws; a stroke moves nothing', async () => {
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     await choose(el, 'Shapes', 'Square'); // at the middle, 100 x 100; the tool is move
     const sq = objects(el)[0] as Obj & { left: number; top: number };
     toolButton(el, 'Pencil').click();
@@ -756,7 +742,7 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
 
   it('follows the player when resized (16:9 kept, the drawing scales); leaving leaves no canvas behind', async () => {
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     await choose(el, 'Shapes', 'Circle');
     const before = surfaceRect(el);
     el.style.setProperty('width', '520px');
@@ -777,7 +763,7 @@ describe('annotation: pointer geometry, resizing and leaving', () => {
 
   it('corner-resizing a text scales its font size (at least 100 wide); a square bakes the scale in', async () => {
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     await choose(el, 'Text', 'Text');
     const s = surfaceOf(el);
     const t = objects(el)[0] as Obj & { set(o: object): void };
@@ -814,7 +800,7 @@ describe('annotation: touch and pen', () => {
   for (const pointerType of ['touch', 'pen'] as const) {
     it(`draws with ${pointerType} pointer events`, async () => {
       const el = await openAnnotation();
-      await enter(el);
+      await enterAnnotation(el);
       const upper = $<HTMLCanvasElement>(el, '.annotation-surface canvas.upper-canvas')!;
       const r = upper.getBoundingClientRect();
       const fire = (type: string, x: number, target: EventTarget = upper) =>
@@ -850,7 +836,7 @@ describe('annotation: undo covers every kind of change', () => {
     const el = await openAnnotation();
     el.style.setProperty('transform', 'scale(0.8)');
     el.style.setProperty('transform-origin', '0 0');
-    await enter(el);
+    await enterAnnotation(el);
     await choose(el, 'Text', 'Subheading');
     const s = surfaceOf(el);
     const text = () => objects(el)[0] as Obj & { left: number; set(o: object): void };
@@ -900,7 +886,7 @@ describe('annotation: lifecycle and focus, after review', () => {
     const clock = new FakeClock();
     const el = await openAnnotation({}, clock);
     const media = () => $<HTMLVideoElement>(el, 'video')!;
-    await enter(el); // paused before: stays paused after
+    await enterAnnotation(el); // paused before: stays paused after
     toolButton(el, 'Close annotation').click();
     await waitFor(() => !el.currentPath.endsWith('/markup'), 'closed');
     clock.tick(EDITOR.resumeDelayMs);
@@ -909,7 +895,7 @@ describe('annotation: lifecycle and focus, after review', () => {
     expect(pb(el).playerState).to.not.equal(1);
     await el.playVideo();
     await waitFor(() => pb(el).playerState === 1, 'playing', 10000);
-    await enter(el);
+    await enterAnnotation(el);
     await waitFor(() => pb(el).playerState === 2, 'paused');
     // The next item, without playing it (the host's seekToIndex would play it: that is asked for).
     el[CONTROLLER].loadedPlayback()!.setIndex(1, false);
@@ -924,7 +910,7 @@ describe('annotation: lifecycle and focus, after review', () => {
 
   it("the text editor lies over the text, 2 px larger, in the text's font, weight and colour", async () => {
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     await choose(el, 'Color', 'Blue');
     await choose(el, 'Text', 'Heading');
     const s = surfaceOf(el);
@@ -955,7 +941,7 @@ describe('annotation: lifecycle and focus, after review', () => {
   it('keyboard focus after a menu choice; the hidden header close is no tab stop; keyboard erasing', async () => {
     // The focus returns to the menu's button (to the surface after adding); keyboard erasing removes pixels.
     const el = await openAnnotation();
-    await enter(el);
+    await enterAnnotation(el);
     toolButton(el, 'Color').focus();
     await sendKeys({ press: 'Enter' });
     await waitFor(() => $(el, '.annotation-menu'), 'menu');
@@ -1002,7 +988,7 @@ describe('annotation: full screen', () => {
     await sendKeys({ press: 'f' }); // the player's F shortcut, a real key press
     await waitFor(() => document.fullscreenElement === el, 'full screen', 5000);
     try {
-      await enter(el);
+      await enterAnnotation(el);
       const big = surfaceRect(el);
       expect(Math.abs(big.width / big.height - 16 / 9)).to.be.lessThan(0.02);
       await document.exitFullscreen();
@@ -1023,7 +1009,7 @@ describe('annotation: full screen', () => {
       const el = await openAnnotation();
       wrap.append(el); // moved under the zoomed ancestor (the element keeps its state)
       await findControl(el, 'markup');
-      await enter(el);
+      await enterAnnotation(el);
       await stroke(...onPage(el, 100, 300), ...onPage(el, 500, 300));
       await waitFor(() => pixelAt(el, ...onPage(el, 300, 300))[3] > 200, 'stroke under the pointer at 125%');
       expect(pixelAt(el, ...onPage(el, 300, 360))[3]).to.equal(0);

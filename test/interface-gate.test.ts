@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { CONTROLLER } from '../src/app/embed-options';
 import { InterfaceGate } from '../src/app/interface-gate';
 import { TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
@@ -35,6 +36,23 @@ describe('the interface gate (pure, injected time)', () => {
     gate.hold(1000);
     clock.tick(5000);
     expect(ran).to.deep.equal(['a', 'b']);
+  });
+
+  it('released (the player left the page), its limit stops; held again, the limit counts afresh', () => {
+    const clock = new FakeClock();
+    const gate = new InterfaceGate(clock);
+    let runs = 0;
+    gate.whenOpen(() => runs++);
+    gate.hold(1000);
+    clock.tick(600);
+    gate.release();
+    clock.tick(5000);
+    expect([gate.isOpen, runs]).to.deep.equal([false, 0]);
+    gate.hold(1000);
+    clock.tick(999);
+    expect(gate.isOpen).to.equal(false);
+    clock.tick(1);
+    expect([gate.isOpen, runs]).to.deep.equal([true, 1]);
   });
 
   it('opened before its limit, the limit does nothing; never held, it waits for `open`', () => {
@@ -117,6 +135,27 @@ describe('the interface gate in a player', () => {
     expect(Boolean($(el, '.player-screen')), 'held').to.equal(false);
     clock.tick(TIMING.interfaceHoldMs);
     await waitFor(() => $(el, '.player-screen'), 'the player screen, loading', 10000);
+  });
+
+  it('a held player taken off the page: its limit stops with it; put back, it loads as before', async () => {
+    await delayNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 8000);
+    const clock = new FakeClock();
+    const el = await mountPlayer(
+      { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
+      { waitReady: false, clock },
+    );
+    await waitFor(() => $(el, '.shell .loading'), 'the placeholder');
+    const parent = el.parentElement!;
+    el.remove();
+    await nextTask(); // the element is torn down at the end of the task it left in
+    clock.tick(TIMING.interfaceHoldMs * 5);
+    expect(el[CONTROLLER].interfaceGate.isOpen, 'nothing opened it off the page').to.equal(false);
+    parent.append(el);
+    await waitFor(
+      () => el.getPlayerState() === 0 && $(el, '.player-screen .stage video.media'),
+      'playing ready',
+      10000,
+    );
   });
 
   it('a menu is never held', async () => {

@@ -141,6 +141,8 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
   };
   /** When this player's interface may load and render (src/app/interface-gate.ts). */
   readonly interfaceGate = new InterfaceGate(this.timers);
+  /** The player screen's chunk load waiting for that gate: cancels it. */
+  private heldChunk?: () => void;
   /** When the control bar shows and hides: made by the player screen's chunk (the menu has no control bar). */
   controls?: ControlsVisibility;
   /** The control bar's visibility, made by `make` the first time (the player screen's chunk has its code). */
@@ -305,6 +307,9 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
     }
     this.syncCatalogs(work.catalogs);
     const gate = this.interfaceGate;
+    // What an earlier route left waiting for the gate is this route's to decide.
+    this.heldChunk?.();
+    this.heldChunk = undefined;
     // A route that plays an item holds the interface until its media request has left; any other opens it.
     if (route.code && work.loaders.includes('playlist')) gate.hold(TIMING.interfaceHoldMs);
     else gate.open();
@@ -314,7 +319,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
       const load = () => void routeChunk(name, route)?.load(this.importLimit()).catch(noop);
       if (name === 'player-screen' && !gate.isOpen) {
         void ENGINE.load(this.importLimit()).catch(noop);
-        gate.whenOpen(load);
+        this.heldChunk = gate.whenOpen(load);
       } else load();
     }
   }
@@ -424,6 +429,10 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
       globalThis.removeEventListener?.('online', onOnline);
       offRoute();
       offStorage();
+      // Off the page: nothing waits for the gate or its limit (connecting again routes, and holds it again).
+      this.heldChunk?.();
+      this.heldChunk = undefined;
+      this.interfaceGate.release();
     };
   }
 

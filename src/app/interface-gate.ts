@@ -25,11 +25,16 @@ export class InterfaceGate {
     this.timer = this.timers.setTimeout(() => this.open(), limitMs);
   }
 
+  /** The player left the page: its limit stops (a gate held again on return starts it afresh). */
+  release(): void {
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
   open(): void {
     if (this.opened) return;
     this.opened = true;
-    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.release();
     const run = [...this.waiting];
     this.waiting.clear();
     for (const fn of run) fn();
