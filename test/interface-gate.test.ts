@@ -71,6 +71,18 @@ describe('the interface gate (pure, injected time)', () => {
   });
 });
 
+/** A player on a video whose playlist takes 8 s, on a clock never moved by itself: held, its placeholder shown. */
+async function mountHeld() {
+  await delayNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 8000);
+  const clock = new FakeClock();
+  const el = await mountPlayer(
+    { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
+    { waitReady: false, clock },
+  );
+  await waitFor(() => $(el, '.shell .loading'), 'the placeholder');
+  return { el, clock };
+}
+
 describe('the interface gate in a player', () => {
   cleanPlayersAndFaults();
   const descriptor = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'src')!;
@@ -124,13 +136,7 @@ describe('the interface gate in a player', () => {
   });
 
   it('a playlist that does not come: the interface runs after the limit, showing that it loads', async () => {
-    await delayNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 8000);
-    const clock = new FakeClock();
-    const el = await mountPlayer(
-      { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
-      { waitReady: false, clock },
-    );
-    await waitFor(() => $(el, '.shell .loading'), 'the placeholder');
+    const { el, clock } = await mountHeld();
     for (let i = 0; i < 10; i++) await nextTask();
     expect(Boolean($(el, '.player-screen')), 'held').to.equal(false);
     clock.tick(TIMING.interfaceHoldMs);
@@ -138,13 +144,7 @@ describe('the interface gate in a player', () => {
   });
 
   it('a held player taken off the page: its limit stops with it; put back, it loads as before', async () => {
-    await delayNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 8000);
-    const clock = new FakeClock();
-    const el = await mountPlayer(
-      { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
-      { waitReady: false, clock },
-    );
-    await waitFor(() => $(el, '.shell .loading'), 'the placeholder');
+    const { el, clock } = await mountHeld();
     const parent = el.parentElement!;
     el.remove();
     await nextTask(); // the element is torn down at the end of the task it left in
