@@ -582,8 +582,10 @@ describe('failures show a message while the rest of the player works', () => {
   });
 
   it('a broken media file', async () => {
-    // The browser caches media: no earlier test may play knee-overview from the fault provider.
-    await failNext('/media/knee-overview/', 500, 20);
+    // The browser caches media: the broken file has a URL of its own, which no other test asks for.
+    const path = '/media/knee-overview/en.mp4?broken-media=1';
+    await answerNext('/api/vod/demo/', { src: new URL(path, FAULT_PROVIDER_URL).href, type: 'video/mp4' });
+    await failNext(path, 500, 20);
     const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL });
     await waitFor(() => pb(el).error, 'media error', 10000);
     expect(pb(el).error!.reason).to.equal('media');
