@@ -7,6 +7,7 @@ import terser from '@rollup/plugin-terser';
 import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
 import linguiEntryIds from './scripts/rollup-lingui-ids.mjs';
+import linkedCore from './scripts/rollup-linked-core.mjs';
 import minifyCss from './scripts/rollup-minify-css.mjs';
 
 const production = process.env.NODE_ENV !== 'development';
@@ -124,14 +125,16 @@ const CHUNK_GROUPS = [
 /** The entry chunk's name (`input`). */
 const ENTRY_NAME = 'patient-ed-player';
 /**
- * The entry file holds src/index.ts alone (a few hundred bytes: it notes its own URL and re-exports the public API);
- * what it imports is the `core` chunk, which the lazy chunks import as `./core-<hash>.js`. Were the core the entry
- * file itself, the lazy chunks would import it as `../patient-ed-player.js`, and a page that loaded it as
- * `patient-ed-player.js?ver=9.0.76` (WordPress does) would evaluate a second copy of it, whose state the first copy
- * cannot read. The core's name has a hash, so a new build is never mixed with a cached core.
+ * The entry file holds the core: src/index.ts and src/element/start.ts with all it imports (the element, its
+ * controller, the routing and the first requests; no React), so a page's first request brings all it needs to start.
+ * The lazy chunks never import it (a page may load it as `patient-ed-player.js?ver=9.0.76`, and a chunk importing
+ * `../patient-ed-player.js` would be a second copy): they reach the core through the `link` chunk
+ * (scripts/rollup-linked-core.mjs). Internally the core's modules are marked `core` here, so that the groups below
+ * leave them where they are.
  */
 const CORE_NAME = 'core';
 const CORE_ROOT = /src[\\/]element[\\/]start\.ts$/;
+const ENTRY_ROOT = /src[\\/]index\.ts$/;
 
 function groupedChunks() {
   let chunkOf;
@@ -151,8 +154,8 @@ function groupedChunks() {
       const ids = [...getModuleIds()];
       const find = (re) => ids.filter((m) => re.test(m));
       chunkOf = new Map();
-      // src/element/start.ts and all it imports are the core chunk; the entry module alone stays in the entry file.
-      for (const m of closure(find(CORE_ROOT), getModuleInfo)) chunkOf.set(m, CORE_NAME);
+      // src/index.ts, src/element/start.ts and all they import are the core.
+      for (const m of closure([...find(ENTRY_ROOT), ...find(CORE_ROOT)], getModuleInfo)) chunkOf.set(m, CORE_NAME);
       for (const [name, { shared }, patterns] of CHUNK_GROUPS) {
         const roots = patterns.flatMap(find);
         const members = new Set([...closure(roots, getModuleInfo)].filter((m) => !chunkOf.has(m)));
@@ -182,21 +185,15 @@ function groupedChunks() {
         for (const m of members) chunkOf.set(m, name);
       }
     }
-    return chunkOf.get(id);
+    // The core's modules are the entry file's (a manual chunk holding the entry module is the entry chunk): left
+    // unassigned, Rollup would pull those the groups import into the groups.
+    const chunk = chunkOf.get(id);
+    return chunk === CORE_NAME ? ENTRY_NAME : chunk;
   };
 }
 
-/** The core chunk's file name, noted by the player's build for the loader's (which runs after it). */
-let coreFile;
-const noteCoreFile = {
-  name: 'note-core-file',
-  generateBundle(_, bundle) {
-    coreFile = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === CORE_NAME)?.fileName;
-  },
-};
-
 /**
- * The interface's files (`interface`, `player-route`), written into the core where src/element/interface-chunk.ts
+ * The interface's files (`interface`, `player-route`), written into the entry where src/element/interface-chunk.ts
  * names them (a placeholder string), so that a player can ask for them before it runs them (`modulepreload`). The names
  * are Rollup's, hash placeholders included: it puts the final names in.
  */
@@ -204,13 +201,10 @@ const INTERFACE_FILES = '__PED_INTERFACE_FILES__';
 const interfaceFiles = {
   name: 'interface-files',
   renderChunk(code, chunk) {
-    if (chunk.name !== CORE_NAME) return null;
-    if (!code.includes(INTERFACE_FILES)) this.error(`The core names no ${INTERFACE_FILES}`);
-    const files = [
-      ...new Set(
-        chunk.dynamicImports.filter((f) => /^chunks\/(interface|player-route)-/.test(f)).map((f) => basename(f)),
-      ),
-    ];
+    if (!chunk.isEntry || chunk.name !== ENTRY_NAME) return null;
+    if (!code.includes(INTERFACE_FILES)) this.error(`The entry names no ${INTERFACE_FILES}`);
+    // Relative to the entry file (src/element/interface-chunk.ts resolves them against its own URL).
+    const files = [...new Set(chunk.dynamicImports.filter((f) => /^chunks\/(interface|player-route)-/.test(f)))];
     if (files.length !== 2) this.error(`Expected the interface and player-route chunks, found ${files.join(', ')}`);
     const out = new MagicString(code);
     const at = code.indexOf(INTERFACE_FILES);
@@ -221,12 +215,14 @@ const interfaceFiles = {
 
 const player = {
   input: { [ENTRY_NAME]: 'src/index.ts' },
-  // The entry file exports the public API and nothing else (no internal names of the core).
-  preserveEntrySignatures: 'strict',
+  // Rollup may export the core's internal names from the entry for the lazy chunks; the linked-core plugin takes them
+  // out again (the entry file exports the public API and nothing else) and hands them over through the link chunk.
+  preserveEntrySignatures: 'allow-extension',
   output: {
     dir: 'dist',
     format: 'es',
-    entryFileNames: '[name].js',
+    // The link chunk is an emitted chunk (scripts/rollup-linked-core.mjs), named like the other chunks.
+    entryFileNames: (chunk) => (chunk.name === 'link' ? 'chunks/[name]-[hash].js' : '[name].js'),
     chunkFileNames: 'chunks/[name]-[hash].js',
     manualChunks: groupedChunks(),
     sourcemap: true,
@@ -256,29 +252,28 @@ const player = {
     // esbuild resolves extension-less imports only for our own files, never inside node_modules
     // (it would bypass `browser` field maps there).
     esbuild({ include: /\.[jt]sx?$/, exclude: /node_modules/, target: 'es2022', jsx: 'automatic', minify: false }),
-    production && linguiEntryIds(),
+    production && linguiEntryIds(ENTRY_NAME),
     production && terser({ format: { comments: false }, compress: { passes: 2 } }),
     interfaceFiles,
-    noteCoreFile,
+    linkedCore({ entryName: ENTRY_NAME }),
   ],
 };
 
-/** Files copied into dist/: the iframe embed page, hostable anywhere beside the build (with the core's name in it). */
+/** Files copied into dist/: the iframe embed page, hostable anywhere beside the build. */
 const STATIC_FILES = ['src/embed-page/embed.html', 'src/embed-page/embed.css'];
 const staticFiles = {
   name: 'static-files',
   generateBundle() {
     for (const file of STATIC_FILES) {
-      if (!coreFile) this.error('The embed page is built after the player: no core chunk was noted');
-      const source = readFileSync(file, 'utf8').replaceAll('__CORE_FILE__', coreFile);
+      const source = readFileSync(file, 'utf8');
       this.emitFile({ type: 'asset', fileName: basename(file), source });
     }
   },
 };
 
 /**
- * A classic script beside the player that loads it (one small IIFE, no chunks, no imports): the build's entry and
- * core file names are written in.
+ * A classic script beside the player that loads it (one small IIFE, no chunks, no imports): the build's entry file
+ * name is written in.
  */
 const classicScript = (input, fileName, ...plugins) => ({
   input,
@@ -289,10 +284,6 @@ const classicScript = (input, fileName, ...plugins) => ({
       preventAssignment: true,
       values: {
         __ENTRY_FILE__: JSON.stringify(`${ENTRY_NAME}.js`),
-        __CORE_FILE__: () => {
-          if (!coreFile) throw new Error('The loader is built after the player: no core chunk was noted');
-          return JSON.stringify(coreFile);
-        },
       },
     }),
     esbuild({ include: /\.ts$/, target: 'es2020', minify: false }),

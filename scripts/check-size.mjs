@@ -1,12 +1,12 @@
 // Size budgets, checked by `npm test` (min+gzip):
-// - the entry, what a page pays before anything starts: the entry file (src/index.ts alone) and the core chunk it
-//   imports (the element, its controller and the route's first requests; no React): at most 27.5 kB (24 until the
-//   flood rule for every request-starting command and the shell's full style reset joined the core: 0.8 kB; 25 until
-//   the route table with its loaders, the lazy loader of the sliced JSON parser and the player's clock under every
-//   request: 0.4 kB; 25.5 until the page's players shared their requests (0.6 kB), `loading="lazy"` with its outline
-//   (0.8 kB: both act before anything else loads, and save a library page far more than they cost) and the speed
-//   commands and keys (0.3 kB); 27 until the interface gate that lets the media request leave before React runs, with
-//   the interface's files asked for ahead (0.5 kB: the first loadedmetadata 7-20 % sooner, README's bench table));
+// - the entry, what a page pays before anything starts: the entry file, which holds the core, and the link chunk it
+//   asks for as it starts (the element, its controller and the route's first requests; no React): at most 27.5 kB (24
+//   until the flood rule for every request-starting command and the shell's full style reset joined the core: 0.8 kB;
+//   25 until the route table with its loaders, the lazy loader of the sliced JSON parser and the player's clock under
+//   every request: 0.4 kB; 25.5 until the page's players shared their requests (0.6 kB), `loading="lazy"` with its
+//   outline (0.8 kB: both act before anything else loads, and save a library page far more than they cost) and the
+//   speed commands and keys (0.3 kB); 27 until the interface gate that lets the media request leave before React runs,
+//   with the interface's files asked for ahead (0.5 kB: the first loadedmetadata 7-20 % sooner, README's bench table));
 // - the classic loader (dist/patient-ed-player.loader.js): at most 1 kB, not gzipped;
 // - the ViewMedica drop-in (dist/patient-ed-player.vm.js): at most 2.5 kB, not gzipped. Like the loader it is a
 //   classic script in the page's head that blocks the page's parsing until it has run (the snippets after it call
@@ -28,6 +28,8 @@ export const LOADER_BUDGET = 1024;
 export const VM = 'dist/patient-ed-player.vm.js';
 export const VM_BUDGET = 2.5 * 1024;
 export const FIRST_SCREEN_BUDGET = 103 * 1024;
+/** What the entry exports: the public API of docs/api.md, nothing internal. */
+export const PUBLIC_EXPORTS = ['CommandError', 'PatientEdPlayerElement', 'TAG_NAME', 'definePlayer'];
 
 /** The chunk files a minified chunk imports statically (`import ... from "x"` and `import "x"`, not `import()`). */
 export const staticImports = (code) => [
@@ -50,28 +52,39 @@ export function sizes(dir = 'dist') {
     if (found.length !== 1) throw new Error(`Expected one ${what} chunk in ${dir}/chunks, found ${found.length}`);
     return found[0];
   };
-  // The entry file imports the core chunk and nothing else, and every chunk imports the core by its relative URL,
-  // never the entry (whose URL a page may write with a query: that would be a second copy of the player).
-  const core = one(/[\\/]chunks[\\/]core-[\w-]+\.js$/, 'core');
+  // The entry file holds the core and imports nothing (no second round trip before the player starts); no chunk
+  // imports it (a page may write its URL with a query: that would be a second copy of the player): they reach the
+  // core through the link chunk (scripts/rollup-linked-core.mjs), which the entry asks for as it starts.
+  const link = one(/[\\/]chunks[\\/]link-[\w-]+\.js$/, 'link');
   const iface = one(/[\\/]chunks[\\/]interface-[\w-]+\.js$/, 'interface');
-  const entryImports = staticImports(readFileSync(ENTRY, 'utf8'));
-  if (entryImports.join() !== `./chunks/${basename(core)}`)
-    throw new Error(`The entry must import the core chunk only; it imports ${entryImports.join(', ')}`);
+  const entryCode = readFileSync(ENTRY, 'utf8');
+  const entryImports = staticImports(entryCode);
+  if (entryImports.length) throw new Error(`The entry must import nothing; it imports ${entryImports.join(', ')}`);
+  const exported = [...entryCode.matchAll(/\bexport\s*\{([^}]*)\}/g)].flatMap((m) =>
+    m[1].split(',').map((s) =>
+      s
+        .trim()
+        .split(/\s+as\s+/)
+        .pop(),
+    ),
+  );
+  if (exported.sort().join() !== PUBLIC_EXPORTS.join())
+    throw new Error(`The entry must export the public API only (${PUBLIC_EXPORTS.join(', ')}); it exports ${exported}`);
   const importsEntry = files.filter(
     (p) => p !== ENTRY && p !== LOADER && p !== VM && /patient-ed-player\.js"/.test(readFileSync(p, 'utf8')),
   );
   if (importsEntry.length) throw new Error(`Chunks must never import the entry file: ${importsEntry.join(', ')}`);
-  const entry = gz(ENTRY) + gz(core);
+  const entry = gz(ENTRY) + gz(link);
   const firstScreen = entry + gz(iface);
   // No React in the entry: the element, its controller and the first requests do not wait for it.
-  const reactInEntry = JSON.parse(readFileSync(`${core}.map`, 'utf8')).sources.filter((s) =>
+  const reactInEntry = JSON.parse(readFileSync(`${ENTRY}.map`, 'utf8')).sources.filter((s) =>
     /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(s),
   );
-  if (reactInEntry.length) throw new Error(`React reached the entry chunk: ${reactInEntry.join(', ')}`);
-  // The playback chunk (engine, playlist reader, html5 adapter) must not wait for React: it imports the core only.
+  if (reactInEntry.length) throw new Error(`React reached the entry file: ${reactInEntry.join(', ')}`);
+  // The playback chunk (engine, playlist reader, html5 adapter) must not wait for React: it imports the link only.
   const playbackImports = staticImports(
     readFileSync(one(/[\\/]chunks[\\/]playback-[\w-]+\.js$/, 'playback'), 'utf8'),
-  ).filter((i) => i !== `./${basename(core)}`);
+  ).filter((i) => i !== `./${basename(link)}`);
   if (playbackImports.length) {
     const rule = 'The playback chunk must import the core only (the first frame never waits for React DOM)';
     throw new Error(`${rule}; it imports ${playbackImports.join(', ')}`);
@@ -87,7 +100,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { entry, firstScreen, loader, vm, total, files } = sizes();
   const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
   console.log(
-    `Entry ${ENTRY} with its core chunk: ${kb(entry)} min+gzip (budget ${kb(ENTRY_BUDGET)}); ` +
+    `Entry ${ENTRY} (the core) with the link chunk: ${kb(entry)} min+gzip (budget ${kb(ENTRY_BUDGET)}); ` +
       `loader: ${loader} bytes (budget ${LOADER_BUDGET}); ViewMedica drop-in: ${vm} bytes (budget ${VM_BUDGET}); ` +
       `with the interface chunk: ${kb(firstScreen)} (budget ${kb(FIRST_SCREEN_BUDGET)}); ` +
       `all ${files} chunks: ${kb(total)}`,

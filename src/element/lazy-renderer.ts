@@ -76,7 +76,10 @@ function load(ctx: RootContext): void {
   const ready = INTERFACE.current;
   if (ready) return mountRoot(ctx, ready);
   ctx.loading = true;
-  if (!ctx.placeholder) ctx.placeholder = showPlaceholder(ctx, 'loading');
+  if (!ctx.placeholder) {
+    ctx.preloads ??= preloadInterface(ctx.container, true);
+    ctx.placeholder = showPlaceholder(ctx, 'loading');
+  }
   ctx.placeholder.busy(true);
   const { requestTimeout, clock } = ctx.host[CONTROLLER];
   INTERFACE.load({ ms: requestTimeout, clock }).then(

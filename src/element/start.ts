@@ -1,18 +1,20 @@
 import { noteScriptUrl } from '../core/script-url';
+import { linkCore } from './core-link';
 import { definePlayer, TAG_NAME } from './player-element';
 
 /**
  * What the entry does when a page loads it: note the URL the entry was loaded from (the default provider's origin and
- * the Embed dialog's script), then define the element, which upgrades the elements already on the page (so the URL
- * must be known first) and starts their first requests; each element asks for the interface chunk (React DOM and the
- * player's React tree) when its interface gate opens (src/app/interface-gate.ts): at once on a menu, after the media
- * request of a player opened on an item. A second entry of the same build (another URL) finds the element defined
- * and does nothing.
+ * the Embed dialog's script), hand this copy's core to its lazy chunks (src/element/core-link.ts), then define the
+ * element, which upgrades the elements already on the page (so the URL must be known first) and starts their first
+ * requests; each element asks for the interface chunk (React DOM and the player's React tree) when its interface gate
+ * opens (src/app/interface-gate.ts): at once on a menu, after the media request of a player opened on an item. A
+ * second entry of the same build (another URL) finds the element defined and does nothing.
  */
 export function start(entryUrl: string): void {
   // Another copy of the build (another path or origin) came first: nothing of this one is needed; definePlayer says
   // so when the versions differ.
   if (customElements.get(TAG_NAME)) return definePlayer();
   noteScriptUrl(entryUrl);
+  linkCore();
   definePlayer();
 }
