@@ -561,7 +561,7 @@ try {
   const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
   const p = median(player);
   const v = median(video);
-  console.log(`entry + core chunk (min+gzip): ${kb(entry)}   (budget ${kb(ENTRY_BUDGET)})`);
+  console.log(`entry + link chunk (min+gzip): ${kb(entry)}   (budget ${kb(ENTRY_BUDGET)})`);
   console.log(`entry + interface chunk:       ${kb(firstScreen)}   (budget ${kb(FIRST_SCREEN_BUDGET)})`);
   console.log(`all ${String(files).padEnd(2)} chunks (min+gzip):    ${kb(total)}`);
   console.log(`navigation -> ready (menu):    median ${p.toFixed(0)} ms over ${RUNS} runs  [${list(player)}]`);

@@ -1,5 +1,15 @@
 import { expect } from '@open-wc/testing';
-import { DEMO_URL, problemWatcher, PROVIDER_URL, waitFor } from './helpers';
+import {
+  clearFailures,
+  clearProviderLog,
+  DEMO_URL,
+  FAULT_PROVIDER_URL,
+  failNext,
+  problemWatcher,
+  providerLog,
+  PROVIDER_URL,
+  waitFor,
+} from './helpers';
 import type { PlayerMessage } from './embedded';
 
 /**
@@ -105,6 +115,51 @@ describe('embedding: the built player in the pages clinics have', function () {
       .map((e) => e.name)
       .filter((n) => n.startsWith(PROVIDER_DIST));
     expect(fromSecond).to.deep.equal([`${PROVIDER_DIST}patient-ed-player.js?ver=3`]);
+  });
+
+  it('the link chunk did not arrive: each import asks again for it; still failing, Try again asks again', async () => {
+    // The build served by the fault provider (no other test loads it there, so no cache answers for it). The link is
+    // asked for as the entry starts, and again by each chunk's import while it has failed: all refused here (an HTTP
+    // error: a dropped connection the browser itself would ask again for).
+    await clearProviderLog();
+    await failNext('/dist/chunks/link-', 503, 20);
+    const menu = player(`client="demo" provider-url="${FAULT_PROVIDER_URL}"`);
+    const { win, doc } = await page(`${module(`${FAULT_PROVIDER_URL}dist/patient-ed-player.js`)}${menu}`);
+    const linkRequests = async () =>
+      (await providerLog()).filter((r) => r.path.startsWith('/dist/chunks/link-')).map((r) => r.status);
+    try {
+      const el = await waitFor(() => doc.querySelector('patient-ed-player'), 'the element');
+      const failure = await waitFor(() => el.shadowRoot?.querySelector('.load-failure'), 'the failure', 15000);
+      expect(failure.querySelector('.load-failure-message')?.textContent).to.equal(
+        'This screen could not be shown. Please try again.',
+      );
+      const refused = await linkRequests();
+      expect(refused.filter((status) => status !== 503)).to.deep.equal([]);
+      if (/Firefox\//.test(navigator.userAgent)) {
+        // Firefox keeps a module's failed fetch for the page's life (the HTML standard's module map): no import asks
+        // again, and Try again says so again, with its event, until the page is loaded again.
+        expect(refused).to.deep.equal([503]);
+        await clearFailures();
+        const again = new Promise((resolve) => el.addEventListener('error', resolve, { once: true }));
+        failure.querySelector('button')!.click();
+        expect(((await again) as CustomEvent<{ code: string }>).detail.code).to.equal('screen');
+        expect(el.shadowRoot!.querySelector('.load-failure')).to.equal(failure);
+        return;
+      }
+      expect(refused.length, 'as the entry started, and again for the interface').to.be.at.least(2);
+      await clearFailures();
+      const ready = new Promise((resolve) => el.addEventListener('ready', resolve, { once: true }));
+      failure.querySelector('button')!.click();
+      await ready;
+      expect(el.shadowRoot!.querySelector('.menu-sections'), 'the menu').to.not.equal(null);
+      // Asked for once more (a retry already on its way as the failures were cleared may have been refused too).
+      const after = await linkRequests();
+      expect(after.filter((status) => status === 200)).to.deep.equal([200]);
+      expect(after.at(-1)).to.equal(200);
+      expect(win.__problems.filter((p) => !/link-[\w-]+\.js/.test(p))).to.deep.equal([]);
+    } finally {
+      await clearFailures();
+    }
   });
 
   it('the entry also named in <link rel="modulepreload"> plays', async () => {
