@@ -193,9 +193,10 @@ function groupedChunks() {
 }
 
 /**
- * The interface's files (`interface`, `player-route`), written into the entry where src/element/interface-chunk.ts
- * names them (a placeholder string), so that a player can ask for them before it runs them (`modulepreload`). The names
- * are Rollup's, hash placeholders included: it puts the final names in.
+ * The first screens' files (`playback`, `interface`, `player-route`), written into the entry where
+ * src/element/interface-chunk.ts names them (a placeholder string), so that a player can ask for them before it runs
+ * them (`modulepreload`; their imports wait for the core's link). The names are Rollup's, hash placeholders included:
+ * it puts the final names in.
  */
 const INTERFACE_FILES = '__PED_INTERFACE_FILES__';
 const interfaceFiles = {
@@ -204,8 +205,11 @@ const interfaceFiles = {
     if (!chunk.isEntry || chunk.name !== ENTRY_NAME) return null;
     if (!code.includes(INTERFACE_FILES)) this.error(`The entry names no ${INTERFACE_FILES}`);
     // Relative to the entry file (src/element/interface-chunk.ts resolves them against its own URL).
-    const files = [...new Set(chunk.dynamicImports.filter((f) => /^chunks\/(interface|player-route)-/.test(f)))];
-    if (files.length !== 2) this.error(`Expected the interface and player-route chunks, found ${files.join(', ')}`);
+    // The playback chunk first: the video's way to its source needs it, the screen's only later.
+    const order = ['playback', 'interface', 'player-route'];
+    const rank = (f) => order.findIndex((name) => f.startsWith(`chunks/${name}-`));
+    const files = [...new Set(chunk.dynamicImports.filter((f) => rank(f) >= 0))].sort((a, b) => rank(a) - rank(b));
+    if (files.length !== 3) this.error(`Expected the ${order.join(', ')} chunks, found ${files.join(', ')}`);
     const out = new MagicString(code);
     const at = code.indexOf(INTERFACE_FILES);
     out.overwrite(at, at + INTERFACE_FILES.length, files.join(' '));

@@ -168,7 +168,7 @@ describe('embedding: the built player in the pages clinics have', function () {
     await expectPlays(win, doc);
   });
 
-  it("a player opened on a video preloads its interface's files in its shadow root, each fetched once", async () => {
+  it('a player opened on a video preloads its engine and interface files in its shadow root, once each', async () => {
     // Every shadow root of the page reports the modulepreload links put into it.
     const watchPreloads =
       '<script>window.__preloads = []; const attach = Element.prototype.attachShadow;' +
@@ -180,6 +180,7 @@ describe('embedding: the built player in the pages clinics have', function () {
     await expectPlays(win, doc);
     const preloads = (win as Watched & { __preloads: string[] }).__preloads;
     expect(preloads.map((u) => u.replace(/^.*\/chunks\/([a-z-]+)-[\w-]+\.js$/, '$1'))).to.deep.equal([
+      'playback',
       'interface',
       'player-route',
     ]);

@@ -7,18 +7,20 @@ import { lazyModule } from '../core/lazy-module';
 export const INTERFACE = lazyModule(() => import('../app/react-root'));
 
 /**
- * The file names of the `interface` and `player-route` chunks, relative to the entry file (which holds this module):
- * the build writes them in (rollup.config.mjs, `interfaceFiles`); unbuilt (the tests' bundles), the placeholder stays
- * and names none.
+ * The file names of the `playback`, `interface` and `player-route` chunks, relative to the entry file (which holds
+ * this module): the build writes them in (rollup.config.mjs, `interfaceFiles`); unbuilt (the tests' bundles), the
+ * placeholder stays and names none.
  */
 const FILES = '__PED_INTERFACE_FILES__';
 
 /**
- * Asks for the interface's files without running them (`<link rel="modulepreload">` in the player's shadow root, so
- * nothing is added to the page): they download while the interface gate holds, and run when it opens (the links are
- * removed then); on a menu (`menu`: the interface file alone), while the import waits for the core's link (the first
- * import of a page: scripts/rollup-linked-core.mjs). An engine that ignores such links there loads them when they
- * are imported, as without this.
+ * Asks for the first screen's files without running them (`<link rel="modulepreload">` in the player's shadow root,
+ * so nothing is added to the page). A player opened on an item: the playback engine's file, which its route's loader
+ * imports at once, and the interface's, which download while the interface gate holds and run when it opens (the
+ * links are removed then). A menu (`menu`): the interface's file alone. Meanwhile the first imports of a page wait for
+ * the core's link (scripts/rollup-linked-core.mjs), a round trip after the entry ran: the files download beside it.
+ * An engine that ignores such links there loads them when they are imported, as without this. (Asking for the
+ * interface's files only once the engine's had arrived was measured: no faster to the first frame, the screen later.)
  */
 export function preloadInterface(root: ShadowRoot | HTMLElement, menu = false): HTMLLinkElement[] {
   if (FILES.startsWith('__')) return [];
