@@ -13,9 +13,9 @@
 //   one folder finds one link, and only the copy that defined the element fills it in;
 // - in every other chunk: `import { a as b } from "../patient-ed-player.js"` becomes
 //   `import { g } from "./link-<hash>.js"; const { a: b } = g();`.
-// The chunks' names stay constants: the build fails if an exported internal is a `let` or `var` (a chunk would read a
-// copy, not a live binding), or if a chunk imports the entry any other way.
-import { dirname, posix } from 'node:path';
+// A chunk reads each name once, as it runs (a copy, not a live binding): the build fails if a name handed over is ever
+// assigned after its declaration, or if a chunk imports the entry any other way (a namespace, a re-export, `import()`).
+import { posix } from 'node:path';
 import MagicString from 'magic-string';
 
 const LINK_ID = '\0ped-core-link';
@@ -30,8 +30,9 @@ export const g = () => {
 };
 `;
 
+/** The import specifier of file `to` in file `from` (both relative to the output folder). */
 const rel = (from, to) => {
-  const r = posix.relative(dirname(from) === '.' ? '' : dirname(from), to);
+  const r = posix.relative(posix.dirname(from), to);
   return r.startsWith('.') ? r : `./${r}`;
 };
 
@@ -153,12 +154,8 @@ export default function linkedCore({ entryName }) {
       }
       return { code: out.toString(), map: out.generateMap({ hires: true }) };
     },
-    generateBundle(_, bundle) {
+    generateBundle() {
       if (!entryFile) this.error(`No entry chunk named ${entryName}`);
-      const entryPath = `${entryName}.js`;
-      for (const file of Object.values(bundle))
-        if (file.type === 'chunk' && file.fileName !== entryPath && file.imports.includes(entryPath))
-          file.imports = file.imports.filter((i) => i !== entryPath);
     },
   };
 }

@@ -170,27 +170,37 @@ describe('embedding: the built player in the pages clinics have', function () {
     await expectPlays(win, doc);
   });
 
-  it('a player opened on a video preloads its engine and interface files in its shadow root, once each', async () => {
-    // Every shadow root of the page reports the modulepreload links put into it.
-    const watchPreloads =
-      '<script>window.__preloads = []; const attach = Element.prototype.attachShadow;' +
-      'Element.prototype.attachShadow = function (o) { const root = attach.call(this, o);' +
-      'new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)' +
-      " if (n.rel === 'modulepreload') window.__preloads.push(n.href); }).observe(root, { childList: true });" +
-      'return root; };</script>';
-    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}${PLAYER}`, watchPreloads);
-    await expectPlays(win, doc);
+  /** A page whose shadow roots report the modulepreload links put into them (`__preloads`, by chunk name). */
+  const WATCH_PRELOADS =
+    '<script>window.__preloads = []; const attach = Element.prototype.attachShadow;' +
+    'Element.prototype.attachShadow = function (o) { const root = attach.call(this, o);' +
+    'new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)' +
+    " if (n.rel === 'modulepreload') window.__preloads.push(n.href); }).observe(root, { childList: true });" +
+    'return root; };</script>';
+  /** The page's preloads by chunk name, each fetched once at most, and none left once the interface runs. */
+  function preloadsOf(win: Watched, doc: Document): string[] {
     const preloads = (win as Watched & { __preloads: string[] }).__preloads;
-    expect(preloads.map((u) => u.replace(/^.*\/chunks\/([a-z-]+)-[\w-]+\.js$/, '$1'))).to.deep.equal([
-      'playback',
-      'interface',
-      'player-route',
-    ]);
     // Never twice; WebKit does not list what it took from its memory cache (an earlier page of the run had them).
     const fetched = win.performance.getEntriesByType('resource').map((e) => e.name);
     for (const url of preloads) expect(fetched.filter((n) => n === url).length, url).to.be.at.most(1);
     const el = doc.querySelector('patient-ed-player')!;
     expect(el.shadowRoot!.querySelectorAll('link[rel="modulepreload"]').length, 'removed once it runs').to.equal(0);
+    return preloads.map((u) => u.replace(/^.*\/chunks\/([a-z-]+)-[\w-]+\.js$/, '$1'));
+  }
+
+  it('a player opened on a video preloads its engine and interface files in its shadow root, once each', async () => {
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}${PLAYER}`, WATCH_PRELOADS);
+    await expectPlays(win, doc);
+    expect(preloadsOf(win, doc)).to.deep.equal(['playback', 'interface', 'player-route']);
+  });
+
+  it("a menu preloads its interface file while its import waits for the core's link", async () => {
+    const menu = player(`client="demo" provider-url="${PROVIDER_URL}"`);
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?menu=1`)}${menu}`, WATCH_PRELOADS);
+    const el = await waitFor(() => doc.querySelector('patient-ed-player'), 'the element');
+    await waitFor(() => el.shadowRoot?.querySelector('.menu-sections'), 'the menu', 15000);
+    expect(preloadsOf(win, doc)).to.deep.equal(['interface']);
+    expect(win.__problems).to.deep.equal([]);
   });
 
   it('the script before the element, after it, or async plays', async () => {
