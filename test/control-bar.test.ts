@@ -348,7 +348,7 @@ describe('control bar fits its width', () => {
     share.click();
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO/share');
     expect($(el, '.more-menu'), 'closed').to.equal(null);
-    await waitFor(() => $(el, '.modal-body')?.childElementCount, 'share dialog');
+    await waitFor(() => $(el, '.modal[data-modal-name="share"] .modal-body > :not(.loading)'), 'share dialog');
     await sendKeys({ press: 'Escape' });
     await waitForPath(el, '/demo/player/A_DEMO_VIDEO');
     await waitFor(() => shadow(el).activeElement === more, 'focus back on More');

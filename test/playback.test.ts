@@ -471,7 +471,7 @@ describe('keyboard, controls and notices', () => {
     await expect(el).shadowDom.to.be.accessible();
     for (const modal of ['chapters', 'list', 'extras', 'note']) {
       el[CONTROLLER].navigate(`/demo/player/A_DEMO_VIDEO/${modal}`);
-      await waitFor(() => $(el, '.modal-body')?.childElementCount, `${modal} body`);
+      await waitFor(() => $(el, `.modal[data-modal-name="${modal}"] .modal-body > :not(.loading)`), `${modal} body`);
       await expect(el).shadowDom.to.be.accessible();
     }
     el[CONTROLLER].navigate('/demo/player/A_DEMO_VIDEO/chapters');

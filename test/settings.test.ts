@@ -49,7 +49,7 @@ async function openSettings(el: PatientEdPlayerElement, screen?: string) {
   const base = el.currentPath.replace(/\/settings.*$/, '');
   el[CONTROLLER].navigate(`${base.replace(/\/$/, '')}/settings${screen ? `/${screen}` : ''}`);
   await waitFor(
-    () => $(el, `.modal[data-modal-name="settings${screen ? `/${screen}` : ''}"] .modal-body > *`),
+    () => $(el, `.modal[data-modal-name="settings${screen ? `/${screen}` : ''}"] .modal-body > :not(.loading)`),
     `settings ${screen ?? ''}`,
   );
 }
@@ -451,7 +451,8 @@ describe('settings with the keyboard alone, and axe on every dialog', () => {
     );
     for (const name of names) {
       el[CONTROLLER].navigate(`/demo/player/A_DEMO_VIDEO/${name}`);
-      await waitFor(() => $(el, `.modal[data-modal-name="${name}"] .modal-body > *`), `${name} body`);
+      // The body itself, not the spinner shown while its chunk's export resolves.
+      await waitFor(() => $(el, `.modal[data-modal-name="${name}"] .modal-body > :not(.loading)`), `${name} body`);
       await expect(el, name).shadowDom.to.be.accessible();
     }
   });
