@@ -1,8 +1,9 @@
 // `node bench/compare.mjs OTHER_CHECKOUT`: this checkout's dist/ against another checkout's (for example the last
 // commit's, in a git worktree with its own `npm run build`), interleaved run by run in one browser, on loopback and
 // on the emulated connections of bench/run.mjs: navigation start -> `ready` (menu) and -> first `loadedmetadata`
-// (a video). Each build is served by its own demo server over the same reference provider. Medians of BENCH_RUNS
-// (default 9) per row.
+// (a video), with that player's `ready` and its first frame on screen (`frame`), and the API's floor page (no player,
+// served from this checkout) in the same rotation. Each build is served by its own demo server over the same
+// reference provider. Medians of BENCH_RUNS (default 9) per row.
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { startProvider } from '../demo/provider/server.mjs';
@@ -35,11 +36,12 @@ const NETWORKS = [
   { name: 'slow mobile', latency: 150, kbps: 1_600 },
 ];
 const PAGES = [
-  { what: 'ready', page: 'bench-player.html' },
-  { what: 'metadata', page: 'bench-open.html' },
+  { whats: ['ready'], page: 'bench-player.html' },
+  { whats: ['metadata', 'ready', 'frame'], page: 'bench-open.html', floor: 'bench-floor.html' },
 ];
 
-async function measure(base, page, what, network) {
+/** Navigation start -> each of the probe's `whats` (demo/bench.js), in one fresh tab. */
+async function measure(base, page, whats, network) {
   const tab = await browser.newPage();
   await tab.setCacheEnabled(false);
   if (network.latency) {
@@ -54,30 +56,40 @@ async function measure(base, page, what, network) {
     });
   }
   await tab.goto(new URL(page, base).href, { waitUntil: 'domcontentloaded' });
-  await tab.waitForFunction((w) => window.__bench && window.__bench[w] !== undefined, { timeout: 60000 }, what);
-  const t = await tab.evaluate((w) => window.__bench[w], what);
+  await tab.waitForFunction((ws) => ws.every((w) => window.__bench?.[w] !== undefined), { timeout: 60000 }, whats);
+  const t = await tab.evaluate((ws) => ws.map((w) => window.__bench[w]), whats);
   await tab.close();
   return t;
 }
 
 try {
   for (const network of NETWORKS) {
-    for (const { what, page } of PAGES) {
-      const times = { this: [], other: [] };
-      await measure(builds.this.url, page, what, network); // warm-up (the servers' gzip caches, the OS)
-      await measure(builds.other.url, page, what, network);
+    for (const { whats, page, floor } of PAGES) {
+      const times = { this: [], other: [], floor: [] };
+      const runs = floor ? ['this', 'other', 'floor'] : ['this', 'other'];
+      const run = (which) =>
+        which === 'floor'
+          ? measure(builds.this.url, floor, ['metadata'], network)
+          : measure(builds[which].url, page, whats, network);
+      for (const which of runs) await run(which); // warm-up (the servers' gzip caches, the OS)
       for (let i = 0; i < RUNS; i++) {
-        // Alternate which goes first, so that neither always runs on the warmer machine.
-        const order = i % 2 ? ['other', 'this'] : ['this', 'other'];
-        for (const which of order) times[which].push(await measure(builds[which].url, page, what, network));
+        // Rotate which goes first, so that none always runs on the warmer machine.
+        const order = runs.map((_, k) => runs[(i + k) % runs.length]);
+        for (const which of order) times[which].push(await run(which));
       }
-      const a = median(times.this);
-      const b = median(times.other);
-      const change = (((a - b) / b) * 100).toFixed(1);
-      console.log(
-        `${network.name.padEnd(12)} ${what.padEnd(9)} ` +
-          `this ${a.toFixed(0).padStart(5)} ms   other ${b.toFixed(0).padStart(5)} ms   (${change} %)`,
-      );
+      const floorMs = floor && median(times.floor.map((t) => t[0]));
+      whats.forEach((what, k) => {
+        const a = median(times.this.map((t) => t[k]));
+        const b = median(times.other.map((t) => t[k]));
+        const change = (((a - b) / b) * 100).toFixed(1);
+        const ratios = floorMs
+          ? `   floor ${floorMs.toFixed(0)} ms: ${(a / floorMs).toFixed(2)}x / ${(b / floorMs).toFixed(2)}x`
+          : '';
+        console.log(
+          `${network.name.padEnd(12)} ${`${what} (${page.replace(/^bench-|\.html$/g, '')})`.padEnd(17)} ` +
+            `this ${a.toFixed(0).padStart(5)} ms   other ${b.toFixed(0).padStart(5)} ms   (${change} %)${ratios}`,
+        );
+      });
     }
   }
 } finally {

@@ -21,3 +21,15 @@ const player = document.querySelector('patient-ed-player[code]');
 player?.addEventListener('statechange', (event) => {
   if (event.detail.state === 0) window.__bench.metadata ??= performance.now();
 });
+// The first frame on screen: the first animation frame in which a video of the page or of a player's shadow root is
+// in the document with a frame to show (readyState >= 2; a player's video may load detached from it).
+const shows = () =>
+  [...document.querySelectorAll('video'), ...document.querySelectorAll('patient-ed-player')].some((node) => {
+    const v = node instanceof HTMLVideoElement ? node : node.shadowRoot?.querySelector('video');
+    return v && v.isConnected && v.readyState >= 2;
+  });
+const watchFrame = () => {
+  if (shows()) window.__bench.frame = performance.now();
+  else requestAnimationFrame(watchFrame);
+};
+requestAnimationFrame(watchFrame);
