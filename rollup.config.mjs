@@ -193,7 +193,7 @@ function groupedChunks() {
 }
 
 /**
- * The first screens' files (`playback`, `interface`, `player-route`), written into the entry where
+ * The first screens' files (`playback`, `interface`), written into the entry where
  * src/element/interface-chunk.ts names them (a placeholder string), so that a player can ask for them before it runs
  * them (`modulepreload`; their imports wait for the core's link). The names are Rollup's, hash placeholders included:
  * it puts the final names in.
@@ -206,10 +206,10 @@ const interfaceFiles = {
     if (!code.includes(INTERFACE_FILES)) this.error(`The entry names no ${INTERFACE_FILES}`);
     // Relative to the entry file (src/element/interface-chunk.ts resolves them against its own URL).
     // The playback chunk first: the video's way to its source needs it, the screen's only later.
-    const order = ['playback', 'interface', 'player-route'];
+    const order = ['playback', 'interface'];
     const rank = (f) => order.findIndex((name) => f.startsWith(`chunks/${name}-`));
     const files = [...new Set(chunk.dynamicImports.filter((f) => rank(f) >= 0))].sort((a, b) => rank(a) - rank(b));
-    if (files.length !== 3) this.error(`Expected the ${order.join(', ')} chunks, found ${files.join(', ')}`);
+    if (files.length !== order.length) this.error(`Expected the ${order.join(', ')} chunks, found ${files.join(', ')}`);
     const out = new MagicString(code);
     const at = code.indexOf(INTERFACE_FILES);
     out.overwrite(at, at + INTERFACE_FILES.length, files.join(' '));

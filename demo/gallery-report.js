@@ -183,11 +183,14 @@
       resources: performance.getEntriesByType('resource').map((e) => e.name),
     }),
     snapshot: (a) => snapshot(a.player),
-    /** Wait for the player's video to have its metadata (the element defined, the playlist loaded): the snapshot. */
+    /**
+     * Wait for the player's video to have its metadata (the element defined, the playlist loaded) on its player
+     * screen (before, its picture may show in the early player's outline): the snapshot.
+     */
     ready: async (a) => {
       await until(() => {
         const s = snapshot(a.player);
-        return s.defined && s.video && s.video.readyState >= 1;
+        return s.defined && s.video && s.video.readyState >= 1 && s.frame && s.controls;
       }, a.timeout || 15000);
       return snapshot(a.player);
     },

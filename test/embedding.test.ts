@@ -188,10 +188,10 @@ describe('embedding: the built player in the pages clinics have', function () {
     return preloads.map((u) => u.replace(/^.*\/chunks\/([a-z-]+)-[\w-]+\.js$/, '$1'));
   }
 
-  it('a player opened on a video preloads its engine and interface files in its shadow root, once each', async () => {
+  it("a player opened on a video preloads its engine's file in its shadow root (the interface's wait)", async () => {
     const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}${PLAYER}`, WATCH_PRELOADS);
     await expectPlays(win, doc);
-    expect(preloadsOf(win, doc)).to.deep.equal(['playback', 'interface', 'player-route']);
+    expect(preloadsOf(win, doc)).to.deep.equal(['playback']);
   });
 
   it("a menu preloads its interface file while its import waits for the core's link", async () => {

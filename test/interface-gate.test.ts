@@ -10,6 +10,8 @@ import {
   delayNext,
   failNext,
   FAULT_PROVIDER_URL,
+  hangNext,
+  shadow,
   mountPlayer,
   nextTask,
   waitFor,
@@ -72,7 +74,7 @@ describe('the interface gate (pure, injected time)', () => {
   });
 });
 
-/** A player on a video whose playlist takes 8 s, on a clock never moved by itself: held, its placeholder shown. */
+/** A player on a video whose playlist takes 8 s, on a clock never moved by itself: held, its early player shown. */
 async function mountHeld() {
   await delayNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 8000);
   const clock = new FakeClock();
@@ -80,7 +82,7 @@ async function mountHeld() {
     { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
     { waitReady: false, clock },
   );
-  await waitFor(() => $(el, '.shell .loading'), 'the placeholder');
+  await waitFor(() => $(el, '.shell.early-player .stage-loading'), 'the placeholder');
   return { el, clock };
 }
 
@@ -98,7 +100,7 @@ describe('the interface gate in a player', () => {
       ...descriptor,
       set(value: string) {
         for (const el of players)
-          seen.push({ react: reactMounted(el.shadowRoot!), placeholder: Boolean($(el, '.shell .loading')) });
+          seen.push({ react: reactMounted(el.shadowRoot!), placeholder: Boolean($(el, '.shell.early-player')) });
         descriptor.set!.call(this, value);
       },
     });
@@ -160,6 +162,90 @@ describe('the interface gate in a player', () => {
       'playing ready',
       10000,
     );
+  });
+
+  it("the video's request left, its metadata not in: the video on the early player's stage, no React", async () => {
+    // The media at a URL of its own that never sends its metadata (a stall after 1 kB), the clock never moved.
+    const src = new URL('/media/knee-overview/en.mp4?interface-gate=stall', FAULT_PROVIDER_URL).href;
+    await answerNext('/api/vod/demo/', { src, type: 'video/mp4' });
+    await hangNext('/media/knee-overview/en.mp4?interface-gate=stall', 1024, 20);
+    const clock = new FakeClock();
+    const el = await mountPlayer(
+      { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
+      { waitReady: false, clock },
+    );
+    const video = await waitFor(() => $<HTMLVideoElement>(el, '.early-frame video.media'), 'the video on the stage');
+    expect(video.src).to.equal(src);
+    expect(video.isConnected).to.equal(true);
+    for (let i = 0; i < 10; i++) await nextTask();
+    const root = shadow(el);
+    expect(
+      Object.keys(root).some((k) => k.startsWith('__reactContainer$')),
+      'React not mounted',
+    ).to.equal(false);
+    expect(el[CONTROLLER].interfaceGate.isOpen).to.equal(false);
+    // The spinner says it loads; no Play before the video is ready; the stage is named.
+    expect($(el, '.early-frame [role="status"]')!.textContent).to.equal('Loading…');
+    expect($<HTMLElement>(el, '[data-control="early-play"]')!.hidden).to.equal(true);
+    expect($(el, '.early-frame')!.getAttribute('aria-label')).to.equal('Video player');
+    await expect(el).shadowDom.to.be.accessible();
+  });
+
+  /** A player on the demo video whose interface gate the test opens (it would open once the metadata is in). */
+  async function mountGated(attributes: Record<string, string> = {}) {
+    const src = new URL(`/media/knee-overview/en.mp4?interface-gate=${Math.random()}`, FAULT_PROVIDER_URL).href;
+    await answerNext('/api/vod/demo/', { src, type: 'video/mp4' });
+    const el = await mountPlayer(
+      { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL, ...attributes },
+      { waitReady: false },
+    );
+    const gate = el[CONTROLLER].interfaceGate;
+    const open = gate.open.bind(gate);
+    gate.open = () => undefined;
+    return { el, open };
+  }
+
+  it('the early player: Play plays before the interface; the player screen takes the video playing', async () => {
+    const { el, open } = await mountGated({ subtitles: '0' });
+    const play = await waitFor(() => $<HTMLButtonElement>(el, '[data-control="early-play"]:not([hidden])'), 'Play');
+    expect(play.getAttribute('aria-label')).to.equal('Play');
+    expect($<HTMLElement>(el, '.early-frame .stage-loading')!.hidden, 'the spinner gone').to.equal(true);
+    await expect(el).shadowDom.to.be.accessible();
+    play.focus();
+    expect(shadow(el).activeElement).to.equal(play);
+    play.click();
+    const video = $<HTMLVideoElement>(el, '.early-frame video.media')!;
+    await waitFor(() => el.getPlayerState() === 1 && video.currentTime > 0.1, 'playing before the interface', 10000);
+    expect(play.hidden, 'Play goes while it plays').to.equal(true);
+    expect(shadow(el).activeElement, 'the focus on the stage').to.equal($(el, '.early-frame'));
+    expect($(el, '.player-screen'), 'no player screen yet').to.equal(null);
+    // The interface: the same video moves to the player screen's stage, still playing; the early player is gone and
+    // the focus that was on its Play goes on at the control bar's.
+    open();
+    await waitFor(() => $(el, '.player-screen .stage video.media') === video, 'the video on the screen', 10000);
+    expect($(el, '.early-player')).to.equal(null);
+    expect(video.paused).to.equal(false);
+    const t = video.currentTime;
+    await waitFor(() => video.currentTime > t + 0.1, 'still playing');
+    await waitFor(
+      () => shadow(el).activeElement?.getAttribute('data-control') === 'play',
+      "the focus on the bar's Play",
+    );
+  });
+
+  it('captions on (the default): the early player shows the picture, and a play waits for the captions', async () => {
+    const { el, open } = await mountGated();
+    await waitFor(() => el.getPlayerState() === 0 && $(el, '.early-frame video.media'), 'ready on the early stage');
+    await waitFor(() => $<HTMLElement>(el, '.early-frame .stage-loading')!.hidden, 'the spinner gone');
+    expect($<HTMLElement>(el, '[data-control="early-play"]')!.hidden, 'no Play').to.equal(true);
+    const video = $<HTMLVideoElement>(el, '.early-frame video.media')!;
+    void el.playVideo();
+    for (let i = 0; i < 10; i++) await nextTask();
+    expect([el.getPlayerState(), video.paused], 'kept for the player screen').to.deep.equal([0, true]);
+    open();
+    await waitFor(() => el.getPlayerState() === 1 && !video.paused, 'playing on the player screen', 10000);
+    expect($(el, '.player-screen .stage video.media')).to.equal(video);
+    await waitFor(() => $(el, '.captions .caption-line'), 'its captions', 10000);
   });
 
   it('a menu is never held', async () => {

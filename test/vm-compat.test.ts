@@ -201,8 +201,8 @@ describe('the ViewMedica drop-in: vm_open() and _vm', function () {
     await defined(win);
     await shown(first);
     await waitFor(
-      () => last.shadowRoot?.querySelector<HTMLVideoElement>('video.media')?.readyState,
-      'its video',
+      () => last.shadowRoot?.querySelector<HTMLVideoElement>('.player-screen video.media')?.readyState,
+      'its video on the player screen',
       15000,
     );
     // Options applied: `social=false` took the share button away; the captions button stayed.

@@ -141,6 +141,23 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
   };
   /** When this player's interface may load and render (src/app/interface-gate.ts). */
   readonly interfaceGate = new InterfaceGate(this.timers);
+  /**
+   * The stage the element shows before the interface (src/element/early-player.ts), while it is there: a media
+   * loading detached goes on it as soon as its request has left, so its first frame shows without the interface.
+   */
+  private earlyStage?: HTMLElement;
+
+  /** Whether the early player may play (it draws no captions: not while the visitor has them on). */
+  earlyPlayable(): boolean {
+    return this.preferences().subtitles !== 1;
+  }
+
+  setEarlyStage(stage: HTMLElement | undefined): void {
+    const before = this.earlyStage;
+    this.earlyStage = stage;
+    if (before && before !== stage) this.loadedPlayback()?.withdrawStage(before);
+  }
+
   /** The player screen's chunk load waiting for that gate: cancels it. */
   private heldChunk?: () => void;
   /** When the control bar shows and hides: made by the player screen's chunk (the menu has no control bar). */
@@ -178,7 +195,10 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
         client: () => this.state.loadedClient,
         scripts: () => this.scripts,
         clock: () => this.clock,
-        mediaStarted: () => this.interfaceGate.open(),
+        mediaStarted: (step) => {
+          if (step === 'settled') this.interfaceGate.open();
+          else if (this.earlyStage) this.engine.offerStage(this.earlyStage, this.earlyPlayable());
+        },
         // searchNext: a playlist opened from a search returns to that search when it ends.
         onPlaylistEnd: () => {
           const { searchNext } = this.preferences();

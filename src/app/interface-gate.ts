@@ -1,12 +1,13 @@
 import type { TimerClock } from '../core/clock';
 
 /**
- * When a player's interface (React DOM and its screens: the `interface` and `player-route` chunks) may run. A player
- * opened on an item holds it until the item's media request has left: the chain to the first frame (playlist and
- * engine, source, media) has the main thread to itself, and React's first render never stands between an answer and
- * the next request (the files download meanwhile: src/element/interface-chunk.ts). Any other route opens it at once;
- * a failure the visitor must read opens it (its message is part of the interface); and it never holds longer than
- * `limitMs` on the player's clock. Measured in `npm run bench` (README).
+ * When a player's interface (React DOM and its screens: the `interface` and `player-route` chunks) may load and run.
+ * A player opened on a video holds it until the media has its metadata: the chain to the first frame (playlist and
+ * engine, source, media) has the main thread and the network to itself (on a slow connection the interface's 80 kB
+ * would share the link with the media's first bytes), and the video's picture shows meanwhile in plain DOM, with a
+ * Play button (src/element/early-player.ts). Any other route opens it at once; a failure the visitor must read opens
+ * it (its message is part of the interface), as does a vendor player (it needs the player screen's stage); and it
+ * never holds longer than `limitMs` on the player's clock. Measured in `npm run bench` (README).
  */
 export class InterfaceGate {
   private opened = false;

@@ -3,6 +3,7 @@ import { CONTROLLER, type ControllerHost, type PlayerAppProps } from '../app/emb
 import type { PlayerRoot } from '../app/react-root';
 import { dispatchPlayerEvent } from '../core/events';
 import { directionOf } from '../i18n/locales';
+import { showEarlyPlayer, type EarlyPlayer } from './early-player';
 
 /** One mounted element's tree: its latest props, and the React root once the interface chunk is in. */
 interface RootContext {
@@ -15,12 +16,12 @@ interface RootContext {
   /** An import of the chunk is under way (one at a time: clicks and `online` during it do nothing more). */
   loading: boolean;
   /** What the shadow root shows until the React tree is in. */
-  placeholder?: Placeholder;
+  placeholder?: Placeholder | EarlyPlayer;
   /** Waiting for the player's interface gate (src/app/interface-gate.ts): cancels that wait. */
   held?: () => void;
   /** The gate held it (a player opened on an item, its media loading): the first render is sliced. */
   wasHeld?: boolean;
-  /** The `modulepreload` links of the interface's files, asked for while the gate held. */
+  /** The `modulepreload` links of the first screen's files. */
   preloads?: HTMLLinkElement[];
 }
 
@@ -62,11 +63,14 @@ function load(ctx: RootContext): void {
   if (ctx.gone || ctx.root || ctx.loading || ctx.held) return;
   const gate = ctx.host[CONTROLLER].interfaceGate;
   if (!gate.isOpen) {
-    // Its files download meanwhile (they share a slow connection with the provider's answers, which are mostly
-    // waiting, not bytes: measured faster than after the engine's chunk), and run when the gate opens.
-    if (!ctx.placeholder && !INTERFACE.current) ctx.preloads = preloadInterface(ctx.container);
+    // A player opened on a video: the engine's file is asked for ahead (its route imports it once the core's link is
+    // in); the interface's files only when the gate opens, after the media's metadata, whose bytes they would
+    // share a slow connection with. Meanwhile the video's picture shows in a plain-DOM outline of the player screen.
+    if (!ctx.placeholder && !INTERFACE.current) ctx.preloads = preloadInterface(ctx.container, 'engine');
     ctx.wasHeld = true;
-    ctx.placeholder ??= showPlaceholder(ctx, 'loading');
+    ctx.placeholder ??= showEarlyPlayer(ctx.container, ctx.host, () => {
+      if (ctx.placeholder?.mode === 'early') ctx.placeholder = undefined;
+    });
     ctx.held = gate.whenOpen(() => {
       ctx.held = undefined;
       load(ctx);
@@ -77,7 +81,7 @@ function load(ctx: RootContext): void {
   if (ready) return mountRoot(ctx, ready);
   ctx.loading = true;
   if (!ctx.placeholder) {
-    ctx.preloads ??= preloadInterface(ctx.container, true);
+    ctx.preloads ??= preloadInterface(ctx.container, 'interface');
     ctx.placeholder = showPlaceholder(ctx, 'loading');
   }
   ctx.placeholder.busy(true);
@@ -114,7 +118,9 @@ function clearPlaceholder(ctx: RootContext): void {
 
 function mountRoot(ctx: RootContext, m: typeof import('../app/react-root')): void {
   if (ctx.gone || ctx.root) return;
-  clearPlaceholder(ctx);
+  // The early player stays until the player screen takes its video (or another screen renders): early-player.ts.
+  if (ctx.placeholder?.mode === 'early') for (const link of ctx.preloads?.splice(0) ?? []) link.remove();
+  else clearPlaceholder(ctx);
   ctx.root = m.mountPlayerApp(ctx.container, ctx.props, { sliced: ctx.wasHeld });
 }
 

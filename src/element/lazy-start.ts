@@ -16,26 +16,36 @@ export const LAZY_ROOT_MARGIN = '100% 100%';
 export const isLazy = (value: string | null): boolean => value?.trim().toLowerCase() === 'lazy';
 
 /**
+ * The neutral outline of a screen, in plain DOM: the practice bar, then for the player screen its toolbar, titles,
+ * 16:9 stage and control bar (a menu: a 16:9 area). `stage` is the stage's block.
+ */
+export function screenOutline(menu: boolean): { box: HTMLElement; stage: HTMLElement } {
+  const box = document.createElement('div');
+  box.className = 'lazy-placeholder';
+  const parts = menu ? ['bar', 'stage'] : ['bar', 'line', 'title', 'line', 'stage', 'controls'];
+  const body = document.createElement('div');
+  body.className = 'lazy-body';
+  let stage!: HTMLElement;
+  for (const part of parts) {
+    const block = document.createElement('div');
+    block.className = `lazy-${part}`;
+    if (part === 'stage') stage = block;
+    (part === 'bar' ? box : body).append(block);
+  }
+  box.append(body);
+  return { box, stage };
+}
+
+/**
  * Show the placeholder and call `start` once the element is near the viewport or the placeholder gets the focus.
  * Returns what stops waiting (the placeholder goes, `start` is not called).
  */
 export function waitUntilNear(host: HTMLElement, root: ShadowRoot, i18n: I18n, start: () => void): () => void {
   const shell = document.createElement('div');
   shell.className = 'shell';
-  const box = document.createElement('div');
-  box.className = 'lazy-placeholder';
+  const { box } = screenOutline(isMenuCode(host.getAttribute('code')?.trim() || undefined));
   box.tabIndex = 0;
   box.setAttribute('role', 'region');
-  const code = host.getAttribute('code')?.trim() || undefined;
-  const parts = isMenuCode(code) ? ['bar', 'stage'] : ['bar', 'line', 'title', 'line', 'stage', 'controls'];
-  const body = document.createElement('div');
-  body.className = 'lazy-body';
-  for (const part of parts) {
-    const block = document.createElement('div');
-    block.className = `lazy-${part}`;
-    (part === 'bar' ? box : body).append(block);
-  }
-  box.append(body);
   const paint = () => {
     shell.lang = i18n.locale;
     shell.dir = directionOf(i18n.locale);

@@ -7,7 +7,8 @@ import { definePlayer, TAG_NAME } from './player-element';
  * the Embed dialog's script), hand this copy's core to its lazy chunks (src/element/core-link.ts), then define the
  * element, which upgrades the elements already on the page (so the URL must be known first) and starts their first
  * requests; each element asks for the interface chunk (React DOM and the player's React tree) when its interface gate
- * opens (src/app/interface-gate.ts): at once on a menu, after the media request of a player opened on an item. A
+ * opens (src/app/interface-gate.ts): at once on a menu, once the media of a player opened on a video has its metadata
+ * (its picture shows before, in plain DOM: src/element/early-player.ts). A
  * second entry of the same build (another URL) finds the element defined and does nothing.
  */
 export function start(entryUrl: string): void {

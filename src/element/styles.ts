@@ -25,7 +25,7 @@ const CSS = /* css */ `
 :host([hidden]) { display: none; }
 /* A lazy player's outline of its screen (src/element/lazy-start.ts): the practice bar, the player screen's blocks at
    their sizes (a second row of controls where the real bar wraps), in neutral greys. */
-.lazy-placeholder { container-type: inline-size; min-height: inherit; }
+:is(.lazy-placeholder, .early-outline) { container-type: inline-size; min-height: inherit; }
 .lazy-placeholder:focus-visible { outline: 3px solid #1a73e8; outline-offset: -3px; }
 .lazy-bar { height: 3.44em; background: var(--ped-color); opacity: .25; }
 .lazy-body { display: flex; flex-direction: column; gap: .5em; padding: 1em 1em .45em; }
@@ -36,6 +36,41 @@ const CSS = /* css */ `
 .lazy-stage { aspect-ratio: 16 / 9; max-width: 960px; background: #d5dae3; }
 .lazy-controls { height: 4.1em; }
 @container (max-width: 30em) { .lazy-controls { height: 6.3em; } }
+/* The stage's media, its spinner and its big Play: the player screen's (src/screens/player-styles.ts) and, before the
+   interface, the early player's (src/element/early-player.ts: the outline above, the video's picture in its stage).
+   The interface's shell stays hidden until the player screen takes the video. */
+.lazy-body > .early-frame { position: relative; overflow: hidden; background: #000; }
+.early-frame [hidden] { display: none; }
+.shell.early-player ~ .shell { display: none; }
+.media-holder { display: contents; }
+.media { position: absolute; inset: 0; width: 100%; height: 100%; }
+video.media { object-fit: contain; background: #000; }
+.stage-loading {
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  pointer-events: none;
+}
+.big-play {
+  position: absolute;
+  top: 50%;
+  left: 50%;
+  transform: translate(-50%, -50%);
+  width: 4.5em;
+  height: 4.5em;
+  border-radius: 50%;
+  border: 0;
+  background: var(--ped-color);
+  color: #fff;
+  cursor: pointer;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  box-shadow: 0 4px 16px rgb(0 0 0 / .35);
+}
+.big-play .icon { width: 2.4em; height: 2.4em; fill: currentColor; }
 * , *::before, *::after { box-sizing: border-box; }
 /* The shell (the React tree's, and the plain-DOM one that src/element/lazy-renderer.ts shows until the interface chunk
    is in) holds everything the shadow root shows. all: initial cuts every inherited property off the host page's

@@ -47,7 +47,21 @@ export class PlaybackEngine extends MediaCommands {
   }
 
   /** The element the current adapter renders into; null when the player screen goes away. */
-  setStage(stage: HTMLElement | null): void {
+  /**
+   * A stage shown before the player screen (src/element/early-player.ts): it takes the media when no screen has a
+   * stage yet; `withdrawStage` gives it back (the media is released if it was still there). `playable` false: the
+   * picture shows there, but a play waits for the player screen (which draws the captions the visitor wants).
+   */
+  offerStage(stage: HTMLElement, playable: boolean): void {
+    if (!this.stage.current) this.setStage(stage, !playable);
+  }
+
+  withdrawStage(stage: HTMLElement): void {
+    if (this.stage.current === stage) this.setStage(null);
+  }
+
+  setStage(stage: HTMLElement | null, previewOnly = false): void {
+    this.previewOnly = previewOnly;
     const change = this.stage.set(stage);
     if (change === 'left') return this.release();
     if (change === 'same') return;

@@ -26,10 +26,12 @@ export interface OpenerDeps {
   /** Vendor script URLs (attributes may override them). */
   scripts?: () => Partial<typeof DEFAULT_SCRIPTS>;
   /**
-   * An item's media requests have left (its source is set), it waits for the stage (vendor players), or its source
-   * failed: the player's interface may take the main thread and the network now (src/app/interface-gate.ts).
+   * The way to the first frame (src/app/interface-gate.ts): `requested`, a media that loads detached (html5) has its
+   * source set and its request left, its picture may show before the player screen (src/element/early-player.ts);
+   * `settled`, that media has its metadata or failed, a vendor player waits for the stage, or the source failed: the
+   * player's interface may take the main thread and the network now.
    */
-  mediaStarted?: () => void;
+  mediaStarted?: (step: 'requested' | 'settled') => void;
 }
 
 /**
@@ -68,10 +70,10 @@ export class MediaOpener {
       signal,
       audioDescriptions,
     }).catch((error: unknown) => {
-      deps.mediaStarted?.();
+      deps.mediaStarted?.('settled');
       throw error;
     });
-    if (!loader.detached) deps.mediaStarted?.();
+    if (!loader.detached) deps.mediaStarted?.('settled');
     if ((!loader.detached && !(await this.stage.wait(signal))) || signal.aborted) return undefined;
     const context: LoadContext = {
       container: this.stage.holder,
@@ -88,7 +90,10 @@ export class MediaOpener {
     };
     const adapter = loadAdapter(loader, context, this.time.clock(), this.time.timing().mediaLoadMs);
     // The adapter sets the media's source in the microtasks of its (loaded) chunk's import, before any other task.
-    deps.mediaStarted?.();
+    // Its metadata (the adapter ready) or its failure settles the way to the first frame.
+    if (loader.detached) deps.mediaStarted?.('requested');
+    const settled = () => deps.mediaStarted?.('settled');
+    adapter.then(settled, settled);
     return adapter;
   }
 }

@@ -54,6 +54,8 @@ export abstract class MediaCommands {
   protected poll?: number;
   protected readonly time: PlayerTime = { clock: () => this.clock, timing: () => this.timing };
   protected readonly stage = new Stage();
+  /** The stage shows the picture only (the early player while captions are wanted): a play waits for the screen's. */
+  protected previewOnly = false;
   protected readonly notices = new Notices(() => this.deps.state, this.time);
   protected readonly watchdog = new Watchdog(this.time);
   private readonly markup = new Markup(this.time);
@@ -173,7 +175,7 @@ export abstract class MediaCommands {
 
   async play(): Promise<boolean> {
     const adapter = this.adapter;
-    if (!adapter || !this.stage.current) {
+    if (!adapter || !this.stage.current || this.previewOnly) {
       // Queued: plays as soon as the item is ready and on screen (a media loaded before the player screen rendered
       // waits for it: sound and picture start together).
       this.to({ type: 'queue' });

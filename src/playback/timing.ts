@@ -29,8 +29,11 @@ export const TIMING = {
   stallReloads: 3,
   /** After those reloads, the item tries again this often until it plays (a network that comes back by itself). */
   retryEveryMs: 30000,
-  /** A player opened on an item loads its interface once the media request has left, or after this long at most. */
-  interfaceHoldMs: 1000,
+  /**
+   * A player opened on a video loads its interface once the media has its metadata (its picture shows before:
+   * src/element/early-player.ts), or after this long at most.
+   */
+  interfaceHoldMs: 2000,
 } as const;
 
 export type Timing = { readonly [K in keyof typeof TIMING]: number };

@@ -33,9 +33,6 @@ export const PLAYER_CSS = /* css */ `
 }
 .stage { position: absolute; inset: 0; }
 .stage:focus-visible { outline: 3px solid #1a73e8; outline-offset: -3px; }
-.media-holder { display: contents; }
-.media { position: absolute; inset: 0; width: 100%; height: 100%; }
-video.media { object-fit: contain; background: #000; }
 .media-slides { background: #fff; color: var(--ped-fg); }
 .slide {
   margin: 0;
@@ -104,24 +101,6 @@ video.media { object-fit: contain; background: #000; }
   pointer-events: none;
 }
 .indicator .icon { width: 2em; height: 2em; fill: currentColor; }
-.big-play {
-  position: absolute;
-  top: 50%;
-  left: 50%;
-  transform: translate(-50%, -50%);
-  width: 4.5em;
-  height: 4.5em;
-  border-radius: 50%;
-  border: 0;
-  background: var(--ped-color);
-  color: #fff;
-  cursor: pointer;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  box-shadow: 0 4px 16px rgb(0 0 0 / .35);
-}
-.big-play .icon { width: 2.4em; height: 2.4em; fill: currentColor; }
 .stage-error {
   position: absolute;
   inset: auto 1em 1em 1em;
@@ -135,14 +114,6 @@ video.media { object-fit: contain; background: #000; }
   gap: .5em 1em;
 }
 .stage-error p { margin: 0; flex: 1 1 12em; }
-.stage-loading {
-  position: absolute;
-  inset: 0;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  pointer-events: none;
-}
 .shell:not(.controls-visible) .player-screen[data-state="1"] .controls { opacity: 0; }
 .controls { transition: opacity .2s; }
 .controls {
