@@ -8,7 +8,7 @@
 //   no display, the config starts its own Xvfb server for it.
 // `node scripts/ensure-browsers.mjs` finds or installs them.
 import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, writeFileSync } from 'node:fs';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { WebdriverLauncher } from '@web/test-runner-webdriver';
 import base from './web-test-runner.config.mjs';
@@ -195,12 +195,8 @@ async function display() {
   });
 }
 
-async function webkit() {
-  const driver = findWebKitDriver() ?? missing('WebKitWebDriver (webkit2gtk-driver)');
-  const binary = findMiniBrowser() ?? missing("WebKitGTK's MiniBrowser (webkit2gtk-driver)");
-  const env = { ...process.env };
-  const x = await display();
-  if (x) env.DISPLAY = x;
+/** WebKitWebDriver on a free port, answering: its port and process. */
+async function startWebKitDriver(driver, env) {
   const port = await freePort();
   // WebKit's own warnings (no D-Bus session, GStreamer plugins) go to WEBKIT_DRIVER_LOG when it names a file.
   const log = process.env.WEBKIT_DRIVER_LOG ? openSync(process.env.WEBKIT_DRIVER_LOG, 'a') : 'ignore';
@@ -215,6 +211,36 @@ async function webkit() {
     if (child.exitCode !== null || i > 100) throw new Error(`WebKitWebDriver did not start (exit ${child.exitCode})`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  return { port, child };
+}
+
+/**
+ * What a browser or its driver going away looks like (the test file it happened in fails with it; web-test-runner
+ * stops altogether when it happens as the next file starts): WebKitGTK's web process crashing, the driver's session
+ * lost, the driver not answering.
+ */
+export const BROWSER_GONE = new RegExp(
+  [
+    'browser disconnected',
+    'invalid session id',
+    'session not created',
+    'no such window',
+    'UND_ERR',
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'socket hang up',
+    'Timed out stopping the browser page',
+  ].join('|'),
+  'i',
+);
+
+async function webkit() {
+  const driver = findWebKitDriver() ?? missing('WebKitWebDriver (webkit2gtk-driver)');
+  const binary = findMiniBrowser() ?? missing("WebKitGTK's MiniBrowser (webkit2gtk-driver)");
+  const env = { ...process.env };
+  const x = await display();
+  if (x) env.DISPLAY = x;
+  let { port, child } = await startWebKitDriver(driver, env);
   const launcher = new WebdriverLauncher({
     hostname: '127.0.0.1',
     port,
@@ -235,6 +261,28 @@ async function webkit() {
   };
   launcher.type = 'playwright';
   launcher.getPage = (sessionId) => actionsPage(launcher, sessionId);
+  // A test file starts on a browser that is there: if its session (or the driver) went away with the file before, a
+  // new driver and browser take over, and the run goes on. The navigation is not awaited, as in web-test-runner's
+  // own start (the session's start is the page connecting back); there its failure was an uncaught exception that
+  // stopped the whole run.
+  const restart = async () => {
+    await Promise.race([launcher.stop(), new Promise((r) => setTimeout(r, 5000))]);
+    launcher.driver = launcher.driverManager = undefined;
+    child.kill('SIGKILL');
+    ({ port, child } = await startWebKitDriver(driver, env));
+    launcher.options.port = port;
+    await launcher.ensureManagerInitialized();
+  };
+  launcher.startSession = async (id, url) => {
+    await launcher.ensureManagerInitialized();
+    void launcher.driverManager.startSession(id, url).catch(async (error) => {
+      const message = String(error?.message ?? error);
+      if (!BROWSER_GONE.test(message)) throw error;
+      console.warn(`WebKit went away (${message.split('\n')[0]}): a new browser takes over.`);
+      await restart();
+      await launcher.driverManager.startSession(id, url);
+    });
+  };
   return launcher;
 }
 
@@ -274,9 +322,30 @@ function engineSummaries() {
   };
 }
 
+/**
+ * With WTR_GONE_FILE set (scripts/browser-tests.mjs): the test files that failed, by engine, each marked `gone` when
+ * its browser went away under it (BROWSER_GONE in the session's own errors, not in a test's), written there as JSON.
+ */
+function goneReport() {
+  const file = process.env.WTR_GONE_FILE;
+  return {
+    onTestRunFinished({ sessions }) {
+      if (!file) return;
+      const failed = sessions
+        .filter((s) => !s.passed)
+        .map((s) => ({
+          engine: s.browser.name,
+          file: s.testFile,
+          gone: (s.errors ?? []).some((e) => BROWSER_GONE.test(String(e?.message ?? e))),
+        }));
+      writeFileSync(file, JSON.stringify({ failed }));
+    },
+  };
+}
+
 export default {
   ...base,
   browsers,
-  reporters: [...base.reporters, engineSummaries()],
+  reporters: [...base.reporters, engineSummaries(), goneReport()],
   plugins: [...base.plugins, { name: 'stop-engine-processes', serverStop: stopChildren }],
 };
