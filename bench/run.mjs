@@ -322,7 +322,10 @@ async function annotationBench() {
   const tab = await browser.newPage();
   await tab.setViewport({ width: 1000, height: 800 });
   await tab.goto(new URL('bench-open.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
-  await tab.waitForFunction(() => window.__bench?.metadata !== undefined, { timeout: 30000 });
+  // The player screen rendered (its interface comes after the metadata): what loads from here is annotation's.
+  await tab.waitForFunction(() => window.__bench?.metadata !== undefined && window.__bench.ready !== undefined, {
+    timeout: 30000,
+  });
   const before = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
   const result = await tab.evaluate(async () => {
     const el = document.querySelector('patient-ed-player');

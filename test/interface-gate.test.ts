@@ -125,6 +125,8 @@ describe('the interface gate in a player', () => {
     const clock = new FakeClock(); // never moved: only the failure can open the gate
     const el = await mountPlayer({ client: 'demo', code: 'A_NO_SUCH_PLAYLIST' }, { waitReady: false, clock });
     await waitFor(() => $(el, '.player-screen .load-failure'), 'the failure on the player screen', 10000);
+    await waitFor(() => !$(el, '.early-player'), 'the early player gone');
+    expect(getComputedStyle($(el, '.shell')!).display).to.not.equal('none');
   });
 
   it('a video source that fails opens it at once: the item failure shows', async () => {
@@ -142,8 +144,21 @@ describe('the interface gate in a player', () => {
     const { el, clock } = await mountHeld();
     for (let i = 0; i < 10; i++) await nextTask();
     expect(Boolean($(el, '.player-screen')), 'held').to.equal(false);
+    // When the interface's shell first enters the shadow root, is the early player (with no video) still there?
+    const atCommit: boolean[] = [];
+    const commits = new MutationObserver((records) => {
+      const added = records.flatMap((r) => [...r.addedNodes]) as Element[];
+      if (added.some((n) => n.classList?.contains('shell') && !n.classList.contains('early-player')))
+        atCommit.push(Boolean($(el, '.early-player')));
+    });
+    commits.observe(shadow(el), { childList: true });
     clock.tick(TIMING.interfaceHoldMs);
     await waitFor(() => $(el, '.player-screen'), 'the player screen, loading', 10000);
+    // Nothing to hand over: the early player went as the interface mounted, and the interface's shell shows.
+    commits.disconnect();
+    expect(atCommit, 'the early player gone before the shell came').to.deep.equal([false]);
+    expect($(el, '.early-player')).to.equal(null);
+    expect(getComputedStyle($(el, '.shell')!).display).to.not.equal('none');
   });
 
   it('a held player taken off the page: its limit stops with it; put back, it loads as before', async () => {

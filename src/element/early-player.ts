@@ -7,6 +7,8 @@ import { screenOutline } from './lazy-start';
 /** What the shadow root shows of a player opened on a video until its interface has rendered its player screen. */
 export interface EarlyPlayer {
   readonly mode: 'early';
+  /** Whether its stage holds the video (the player screen will take it from there). */
+  readonly holdsVideo: boolean;
   remove(): void;
   busy(value: boolean): void;
 }
@@ -113,7 +115,14 @@ export function showEarlyPlayer(container: ShadowRoot | HTMLElement, host: Contr
     if (focused) focusPlay(host.shadowRoot ?? container);
     gone();
   }
-  const early: EarlyPlayer = { mode: 'early', remove, busy: () => undefined };
+  const early: EarlyPlayer = {
+    mode: 'early',
+    get holdsVideo() {
+      return Boolean(frame.querySelector('.media-holder'));
+    },
+    remove,
+    busy: () => undefined,
+  };
   return early;
 }
 

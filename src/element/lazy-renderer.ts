@@ -118,8 +118,10 @@ function clearPlaceholder(ctx: RootContext): void {
 
 function mountRoot(ctx: RootContext, m: typeof import('../app/react-root')): void {
   if (ctx.gone || ctx.root) return;
-  // The early player stays until the player screen takes its video (or another screen renders): early-player.ts.
-  if (ctx.placeholder?.mode === 'early') for (const link of ctx.preloads?.splice(0) ?? []) link.remove();
+  // The early player that holds the video stays until the player screen takes it (or another screen renders:
+  // early-player.ts); with nothing to hand over it goes now.
+  if (ctx.placeholder?.mode === 'early' && ctx.placeholder.holdsVideo)
+    for (const link of ctx.preloads?.splice(0) ?? []) link.remove();
   else clearPlaceholder(ctx);
   ctx.root = m.mountPlayerApp(ctx.container, ctx.props, { sliced: ctx.wasHeld });
 }
