@@ -101,9 +101,12 @@
     return path;
   };
   /** Whether what is painted at the middle of `el` is `el` (or inside it), in `root` (a document or shadow root). */
-  const onTop = (root, el) => {
+  const hitAt = (root, el) => {
     const r = el.getBoundingClientRect();
-    const hit = root.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return root.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  };
+  const onTop = (root, el) => {
+    const hit = hitAt(root, el);
     return Boolean(hit && (hit === el || el.contains(hit)));
   };
   const style = (el, props) => {
@@ -168,6 +171,8 @@
           mbox.bottom <= pbox.bottom + 1,
         ),
         onTop: onTop(root, modal) && onTop(document, el),
+        // What a click at its middle would reach (for a failure's message).
+        hit: hitAt(root, modal) ? name(hitAt(root, modal)) : null,
       },
       focus: focusPath(),
       pageDialogs: [...document.querySelectorAll('dialog')].map((d) => ({ id: d.id, open: d.open })),
@@ -221,6 +226,9 @@
         const s = snapshot(a.player);
         return a.open ? s.modal && s.focus.some((f) => f.includes('.modal')) : !s.modal;
       }, a.timeout || 8000);
+      // Open: the page may still be scrolling the focused dialog into view (its middle off the viewport reads as not
+      // painted on top); up to 2 s for it, after which the snapshot says what it says.
+      if (a.open) await until(() => snapshot(a.player).modal?.onTop, 2000);
       await frames(); // for the focus to land where it goes back to
       return snapshot(a.player);
     },

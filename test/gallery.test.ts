@@ -27,7 +27,7 @@ interface Snapshot {
   stage: Box | null;
   video: { box: Box; readyState: number; currentTime: number; paused: boolean } | null;
   controls: Box | null;
-  modal: { name: string; title: string; box: Box; inside: boolean; onTop: boolean } | null;
+  modal: { name: string; title: string; box: Box; inside: boolean; onTop: boolean; hit: string | null } | null;
   focus: string[];
   pageDialogs: { id: string; open: boolean }[];
 }
@@ -196,7 +196,7 @@ async function expectDialog(
     open.modal!.inside,
     `dialog ${JSON.stringify(open.modal!.box)} inside the player ${JSON.stringify(open.player)}`,
   ).to.equal(true);
-  expect(open.modal!.onTop, 'the dialog is painted on top').to.equal(true);
+  expect(open.modal!.onTop, `the dialog is painted on top (its middle reaches ${open.modal!.hit})`).to.equal(true);
   expect(open.focus.at(-1), 'the focus is in the dialog').to.match(/\.modal/);
   await sendKeys({ press: 'Escape' });
   const closed = await page.ask<Snapshot>('modal', { open: false });

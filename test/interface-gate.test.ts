@@ -251,8 +251,10 @@ describe('the interface gate in a player', () => {
   it('captions on (the default): the early player shows the picture, and a play waits for the captions', async () => {
     const { el, open } = await mountGated();
     await waitFor(() => el.getPlayerState() === 0 && $(el, '.early-frame video.media'), 'ready on the early stage');
-    await waitFor(() => $<HTMLElement>(el, '.early-frame .stage-loading')!.hidden, 'the spinner gone');
     expect($<HTMLElement>(el, '[data-control="early-play"]')!.hidden, 'no Play').to.equal(true);
+    expect($<HTMLElement>(el, '.early-frame .stage-loading')!.hidden, 'the spinner until the player screen').to.equal(
+      false,
+    );
     const video = $<HTMLVideoElement>(el, '.early-frame video.media')!;
     void el.playVideo();
     for (let i = 0; i < 10; i++) await nextTask();

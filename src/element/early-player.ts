@@ -69,15 +69,17 @@ export function showEarlyPlayer(container: ShadowRoot | HTMLElement, host: Contr
   };
   paint();
   const offLocale = i18n.on('change', paint);
-  // The spinner until the video is ready, then Play until it plays.
   const focusIn = () => {
     const active = (shell.getRootNode() as ShadowRoot | Document).activeElement;
     return Boolean(active && shell.contains(active));
   };
+  // The spinner until the video is ready, then Play until it plays; with captions on, the spinner until the player
+  // screen (the picture shows, the player is not usable yet).
   const sync = () => {
     const pb = controller.state.playback;
-    loading.hidden = pb.ready || Boolean(pb.error);
-    const hide = !pb.ready || pb.playerState === PLAYER_STATE.PLAYING || !controller.earlyPlayable();
+    const playable = controller.earlyPlayable();
+    loading.hidden = (pb.ready && playable) || Boolean(pb.error);
+    const hide = !pb.ready || pb.playerState === PLAYER_STATE.PLAYING || !playable;
     // Play goes once it plays: the keyboard's focus stays in the player, on its stage, not lost to the page.
     if (hide && !play.hidden && focusIn()) {
       frame.tabIndex = -1;
