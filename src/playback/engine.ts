@@ -46,7 +46,6 @@ export class PlaybackEngine extends MediaCommands {
     if (had) dispatchPlayerEvent(this.deps.host, 'statechange', { state: PLAYER_STATE.NOT_READY });
   }
 
-  /** The element the current adapter renders into; null when the player screen goes away. */
   /**
    * A stage shown before the player screen (src/element/early-player.ts): it takes the media when no screen has a
    * stage yet; `withdrawStage` gives it back (the media is released if it was still there). `playable` false: the
@@ -60,6 +59,10 @@ export class PlaybackEngine extends MediaCommands {
     if (this.stage.current === stage) this.setStage(null);
   }
 
+  /**
+   * The element the current adapter renders into; null when the player screen goes away. `previewOnly`: the picture
+   * only (see offerStage).
+   */
   setStage(stage: HTMLElement | null, previewOnly = false): void {
     this.previewOnly = previewOnly;
     const change = this.stage.set(stage);
