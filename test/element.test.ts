@@ -53,7 +53,8 @@ describe('<patient-ed-player> element', () => {
     await waitFor(() => $(el, '.item-card'), 'items');
     expect(shadow(el).querySelectorAll('[style]').length).to.equal(0);
     expect(shadow(el).querySelectorAll('style').length).to.equal(0);
-    expect(shadow(el).adoptedStyleSheets.length).to.equal(2);
+    // The core's sheet, the theme's and the interface's (src/app/interface-styles.ts).
+    expect(shadow(el).adoptedStyleSheets.length).to.equal(3);
     expect(document.head.innerHTML).to.equal(headBefore);
     // Host page styles do not reach inside.
     const hostile = document.createElement('style');

@@ -4,12 +4,14 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { resolveHosts } from '../content/provider';
 import { PlayerContext, type PlayerContextValue } from '../screens/player-context';
+import { INTERFACE_CSS } from './interface-styles';
 import { Shell } from './shell';
 import { CONTROLLER, contextMenuAllowed, type ControllerHost, type PlayerAppProps } from './embed-options';
 
 export function PlayerApp(props: PlayerAppProps) {
   const host = (props.container instanceof ShadowRoot ? props.container.host : props.container) as ControllerHost;
   const controller = host[CONTROLLER];
+  controller.adoptStyles('interface', INTERFACE_CSS); // idempotent: before the shell's first paint
   // The controller routes before React is there; its in-memory location starts where it is by now.
   const location = (controller.location ??= memoryLocation({ path: controller.href }));
   // The element hands its attributes to the controller itself (src/element/player-element.ts), before this renders:
