@@ -9,6 +9,7 @@ import type { ProviderApi, ProviderHosts } from '../content/provider';
 import type { Playlist } from '../content/playlist';
 import type { Profile } from '../content/profile';
 import type { SharedView } from '../content/share-link';
+import { firstSourceHint } from '../content/source-hint';
 import type { Burst } from '../core/burst';
 import type { PlayerErrorCode } from '../core/events';
 import type { PlaybackEngine } from '../playback/engine';
@@ -245,7 +246,16 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${hosts.api}`;
       // Another playlist: the one playing stops now, not when its screen goes away.
       if (state.playback.playlist && state.playback.playlist.code !== code) engine?.reset();
-      const request = burst.spaced((signal) => api.playlist(client, code, menuLanguage, voLanguage, signal));
+      // A playlist started afresh asks for its first item's source with its answer, not after the engine's chunk.
+      const fresh = !startAt && state.playback.playlist?.code !== code;
+      const hint = (signal: AbortSignal) => (dto: unknown) => {
+        const first =
+          fresh && !player.loadedPlayback() && firstSourceHint(dto, voLanguage, prefs.audioDescriptions === 1);
+        if (first) api.prefetchVideoSource(client, first.file, first.language, first.audioDescriptions, signal);
+      };
+      const request = burst.spaced((signal) =>
+        api.playlist(client, code, menuLanguage, voLanguage, signal, hint(signal)),
+      );
       slot.load(key, request, { onData: (p) => void start(p, key) });
       // The playlist is here but not started (the engine's chunk failed, then a retry loaded it).
       const loaded = state.data.playlist;

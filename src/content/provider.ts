@@ -1,7 +1,8 @@
-import { HttpClient } from './http';
+import { HttpClient, HttpError } from './http';
 import type { Playlist, PlaylistItem } from './playlist';
 import { flattenProfile, type Profile } from './profile';
 import type { ClientConfigDto, MetaDto } from './types';
+import { realClock, type Clock } from '../core/clock';
 import { defaultProviderUrl } from '../core/script-url';
 import { safeUrl } from './url';
 
@@ -48,11 +49,22 @@ export const META_IMAGE_LANGUAGES = ['en', 'es', 'pt'];
 
 const enc = encodeURIComponent;
 
+/** How long a video source asked for early (`ProviderApi.prefetchVideoSource`) waits for the call it was asked for. */
+export const EARLY_SOURCE_KEEP_MS = 10_000;
+
+type SourceDto = { src?: unknown; alternate?: unknown; type?: unknown } | undefined;
+const sourceKey = (client: string, fileId: string, language: string, audioDescriptions: boolean) =>
+  JSON.stringify([client, fileId, language, audioDescriptions]);
+
 /** Every call to the provider, over one shared HttpClient. */
 export class ProviderApi {
+  /** The first video source, asked for before the engine calls `videoSource` for it (`prefetchVideoSource`). */
+  private earlySource?: { key: string; answer: Promise<SourceDto>; until: number };
+
   constructor(
     readonly hosts: ProviderHosts,
     readonly http: HttpClient,
+    private readonly clock: Pick<Clock, 'now'> = realClock,
   ) {}
 
   async clientConfig(client: string, signal?: AbortSignal): Promise<ClientConfig> {
@@ -89,21 +101,25 @@ export class ProviderApi {
     return flattenProfile(dto);
   }
 
+  /** A playlist in the player's model; `onAnswer` sees the provider's answer as it arrives, before it is read. */
   async playlist(
     client: string,
     code: string,
     menuLanguage: string,
     videoLanguage: string,
     signal?: AbortSignal,
+    onAnswer?: (dto: unknown) => void,
   ): Promise<Playlist> {
     // The normaliser's chunk loads while the request is under way.
-    const [dto, { normalisePlaylist }] = await Promise.all([
-      this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/playlists/${enc(code)}`, {
-        query: { menuLanguage, videoLanguage },
-        signal,
-      }),
-      import('./normalise-playlist'),
-    ]);
+    const normaliser = import('./normalise-playlist');
+    normaliser.catch(() => undefined); // a failure is the await's below, once the answer is in
+    const dto = await this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/playlists/${enc(code)}`, {
+      query: { menuLanguage, videoLanguage },
+      signal,
+    });
+    // In the task of the answer, before the normaliser's chunk (src/content/source-hint.ts).
+    onAnswer?.(dto);
+    const { normalisePlaylist } = await normaliser;
     return normalisePlaylist(dto, code);
   }
 
@@ -137,10 +153,27 @@ export class ProviderApi {
     });
   }
 
-  /** The video source; with the cdn preference on and an alternate given, the alternate is used. */
   /**
-   * The video source; with `audioDescriptions`, the audio-described variant of the language (when the provider has
-   * it).
+   * Ask now for the video source that `videoSource` will be called for with these arguments (the playlist's first
+   * item, src/content/source-hint.ts): its answer is kept for that one call, at most EARLY_SOURCE_KEEP_MS, whatever the
+   * provider's Cache-Control says (it is the same request, made sooner). A failed one is not used: the call asks again.
+   */
+  prefetchVideoSource(
+    client: string,
+    fileId: string,
+    language: string,
+    audioDescriptions: boolean,
+    signal?: AbortSignal,
+  ): void {
+    const answer = this.sourceAnswer(client, fileId, language, audioDescriptions, signal);
+    answer.catch(() => undefined);
+    const key = sourceKey(client, fileId, language, audioDescriptions);
+    this.earlySource = { key, answer, until: this.clock.now() + EARLY_SOURCE_KEEP_MS };
+  }
+
+  /**
+   * The video source; with the cdn preference on and an alternate given, the alternate is used. With
+   * `audioDescriptions`, the audio-described variant of the language (when the provider has it).
    */
   async videoSource(
     client: string,
@@ -150,19 +183,31 @@ export class ProviderApi {
     signal?: AbortSignal,
     audioDescriptions = false,
   ): Promise<{ src: string; type?: string }> {
-    const dto = await this.http.get<{ src?: unknown; alternate?: unknown; type?: unknown }>(
-      this.hosts.api,
-      `vod/${enc(client)}/${enc(fileId)}`,
-      {
-        query: audioDescriptions ? { language, audioDescriptions: '1' } : { language },
-        signal,
-      },
-    );
+    const early = this.earlySource;
+    this.earlySource = undefined;
+    const key = sourceKey(client, fileId, language, audioDescriptions);
+    let dto =
+      early?.key === key && early.until > this.clock.now() ? await early.answer.catch(() => undefined) : undefined;
+    if (signal?.aborted) throw new HttpError('aborted', `video source ${fileId}`);
+    dto ??= await this.sourceAnswer(client, fileId, language, audioDescriptions, signal);
     // An http(s) URL (a relative one is on the API host); anything else is no source (an alternate of another
     // scheme: the main source).
     const src = (cdn ? safeUrl(dto?.alternate, this.hosts.api) : undefined) ?? safeUrl(dto?.src, this.hosts.api);
     if (!src) throw new TypeError('Malformed video source');
-    return { src, type: typeof dto.type === 'string' ? dto.type : undefined };
+    return { src, type: typeof dto?.type === 'string' ? dto.type : undefined };
+  }
+
+  private sourceAnswer(
+    client: string,
+    fileId: string,
+    language: string,
+    audioDescriptions: boolean,
+    signal?: AbortSignal,
+  ): Promise<SourceDto> {
+    return this.http.get<SourceDto>(this.hosts.api, `vod/${enc(client)}/${enc(fileId)}`, {
+      query: audioDescriptions ? { language, audioDescriptions: '1' } : { language },
+      signal,
+    });
   }
 
   thumbnailUrl(file: string): string {

@@ -1,0 +1,144 @@
+/**
+ * Issue 25, the first frame: a player opened on a playlist asks for its first item's video source in the task of the
+ * playlist's answer (src/content/source-hint.ts), not after the engine's chunk; the engine's own request takes that
+ * answer, so the provider is asked once.
+ */
+import { expect } from '@open-wc/testing';
+import { ENGINE } from '../src/app/chunks';
+import { HttpClient } from '../src/content/http';
+import { EARLY_SOURCE_KEEP_MS, ProviderApi, resolveHosts } from '../src/content/provider';
+import { firstSourceHint } from '../src/content/source-hint';
+import { FakeClock } from './fake-clock';
+import {
+  cleanPlayersAndFaults,
+  clearFailures,
+  failNext,
+  clearProviderLog,
+  FAULT_PROVIDER_URL,
+  mountPlayer,
+  providerLog,
+  replaceProperty,
+  shadow,
+  waitFor,
+} from './helpers';
+
+const vodRequests = async () =>
+  (await providerLog()).filter((e) => e.method === 'GET' && e.path.startsWith('/api/vod/')).map((e) => e.path);
+
+describe('the first source, asked for with the playlist', () => {
+  afterEach(cleanPlayersAndFaults);
+
+  it('leaves while the engine is still loading, and the engine takes its answer (one request)', async () => {
+    // The engine's chunk held back, as on a slow connection where it arrives after the playlist.
+    expect(ENGINE.current, 'the engine is not loaded yet in this file').to.equal(undefined);
+    const load = ENGINE.load.bind(ENGINE);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const restore = replaceProperty(ENGINE, 'load', (limit) => held.then(() => load(limit)));
+    try {
+      await clearProviderLog();
+      const el = await mountPlayer(
+        { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
+        { waitReady: false },
+      );
+      await waitFor(async () => (await vodRequests()).length > 0, 'the source request', 8000);
+      expect(ENGINE.current, 'asked before the engine came').to.equal(undefined);
+      expect(await vodRequests()).to.deep.equal(['/api/vod/demo/knee-overview']);
+      release();
+      const video = await waitFor(
+        () => shadow(el).querySelector<HTMLVideoElement>('video.media'),
+        'the video element',
+        10000,
+      );
+      await waitFor(() => video.readyState >= 1, 'the metadata', 10000);
+      expect(video.src).to.match(/\/media\/knee-overview\//);
+      expect(await vodRequests(), 'the engine asked nothing more').to.deep.equal(['/api/vod/demo/knee-overview']);
+    } finally {
+      release();
+      restore();
+    }
+  });
+});
+
+describe('a video source asked for early (ProviderApi.prefetchVideoSource)', () => {
+  // Not shared with other calls in flight, and the fault provider answers with max-age=0: nothing is reused but what
+  // was asked for early.
+  const api = (clock = new FakeClock()) =>
+    new ProviderApi(
+      resolveHosts(FAULT_PROVIDER_URL),
+      new HttpClient({ retry: { retries: 0, baseDelay: 1, maxDelay: 1 }, shared: null }),
+      clock,
+    );
+  beforeEach(async () => {
+    await clearFailures();
+    await clearProviderLog();
+  });
+  after(clearFailures);
+
+  it('is the answer of the one call it was asked for; the next call asks again', async () => {
+    const provider = api();
+    provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
+    await waitFor(async () => (await vodRequests()).length === 1, 'the early request');
+    const first = await provider.videoSource('demo', 'knee-overview', 'en', false);
+    expect(first.src).to.match(/\/media\/knee-overview\/en\.mp4$/);
+    expect(await vodRequests()).to.have.length(1);
+    await provider.videoSource('demo', 'knee-overview', 'en', false);
+    expect(await vodRequests()).to.have.length(2);
+  });
+
+  it('is not used by a call for another source, after its time, or when it failed', async () => {
+    const clock = new FakeClock();
+    const provider = api(clock);
+    provider.prefetchVideoSource('demo', 'knee-overview', 'es', false);
+    expect((await provider.videoSource('demo', 'knee-overview', 'en', false)).src).to.match(/\/en\.mp4$/);
+    await waitFor(async () => (await vodRequests()).length === 2, 'both requests');
+
+    await clearProviderLog();
+    provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
+    await waitFor(async () => (await vodRequests()).length === 1, 'the early request');
+    clock.tick(EARLY_SOURCE_KEEP_MS);
+    await provider.videoSource('demo', 'knee-overview', 'en', false);
+    expect(await vodRequests(), 'too old: asked again').to.have.length(2);
+
+    await clearProviderLog();
+    await failNext('/api/vod/demo/knee-overview', 500);
+    provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
+    expect((await provider.videoSource('demo', 'knee-overview', 'en', false)).src).to.match(/\/en\.mp4$/);
+    expect(await vodRequests(), 'failed: asked again').to.have.length(2);
+  });
+});
+
+describe('the first source read from a playlist answer (pure)', () => {
+  const item = { type: 'MainHostedVideo', file: ' knee-overview ', audio_descriptions: ['en'] };
+
+  it("is the first item's file in the wanted voice-over language, English when the playlist does not offer it", () => {
+    expect(firstSourceHint({ items: [item] }, 'es', false)).to.deep.equal({
+      file: 'knee-overview',
+      language: 'es',
+      audioDescriptions: false,
+    });
+    expect(firstSourceHint({ voLanguages: ['en', 'es'], items: [item] }, 'es', false)?.language).to.equal('es');
+    expect(firstSourceHint({ voLanguages: ['en', 'de'], items: [item] }, 'es', false)?.language).to.equal('en');
+    // Audio descriptions only when the visitor wants them and the item has them in that language.
+    expect(firstSourceHint({ items: [item] }, 'en', true)?.audioDescriptions).to.equal(true);
+    expect(firstSourceHint({ items: [item] }, 'de', true)?.audioDescriptions).to.equal(false);
+    // The first item that is an object, as the playlist reader skips the others.
+    expect(firstSourceHint({ items: [null, 'x', item] }, 'en', false)?.file).to.equal('knee-overview');
+  });
+
+  it('asks nothing for a vendor video, a dual-language playlist, an item without a file or a malformed answer', () => {
+    const none = [
+      { items: [{ type: 'MainYoutubeVideo', file: 'x', video: { id: 'abc' } }] },
+      { items: [{ type: 'MainVimeoVideo', file: 'x' }] },
+      { flags: { lang_type: 'dual' }, items: [item] },
+      { items: [{ type: 'MainHostedVideo', file: '  ' }] },
+      { items: [{ type: 'MainHostedVideo', file: 42 }] },
+      { items: [] },
+      { items: 'x' },
+      [item],
+      null,
+      'playlist',
+    ];
+    for (const dto of none) expect(firstSourceHint(dto, 'en', false), JSON.stringify(dto)).to.equal(undefined);
+  });
+});
