@@ -95,6 +95,18 @@ describe('embedding: the built player in the pages clinics have', function () {
     expect(fetched.filter((n) => /\/chunks\/link-[\w-]+\.js$/.test(n))).to.have.length(1);
   });
 
+  it("the player's first provider requests leave before the link chunk is asked for", async () => {
+    // The link's import() starts after the task that defines the element and routes it
+    // (scripts/rollup-linked-core.mjs).
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?first=1`)}${PLAYER}`);
+    await expectPlays(win, doc);
+    const started = (test: RegExp) =>
+      win.performance.getEntriesByType('resource').find((e) => test.test(e.name))?.startTime ?? NaN;
+    const playlist = started(/\/api\/clients\/demo\/playlists\/A_DEMO_VIDEO\?/);
+    const link = started(/\/chunks\/link-[\w-]+\.js$/);
+    expect(playlist, `playlist at ${playlist} ms, link at ${link} ms`).to.be.below(link);
+  });
+
   it('the same build under two URLs (with and without a query, from another origin): defined once, plays', async () => {
     const { win, doc } = await page(
       [
