@@ -74,12 +74,15 @@ describe('the interface gate (pure, injected time)', () => {
   });
 });
 
-/** A player on a video whose playlist takes 8 s, on a clock never moved by itself: held, its early player shown. */
-async function mountHeld() {
+/**
+ * A player on a video whose playlist takes 8 s, on a clock never moved by itself: held, its early player shown (in
+ * `language`, when given).
+ */
+async function mountHeld(language?: string) {
   await delayNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 8000);
   const clock = new FakeClock();
   const el = await mountPlayer(
-    { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL },
+    { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL, ...(language ? { language } : {}) },
     { waitReady: false, clock },
   );
   await waitFor(() => $(el, '.shell.early-player .stage-loading'), 'the placeholder');
@@ -159,6 +162,19 @@ describe('the interface gate in a player', () => {
     expect(atCommit, 'the early player gone before the shell came').to.deep.equal([false]);
     expect($(el, '.early-player')).to.equal(null);
     expect(getComputedStyle($(el, '.shell')!).display).to.not.equal('none');
+  });
+
+  it("held, it asks for the entry's strings only; the player's come as it opens", async () => {
+    const { el, clock } = await mountHeld('es');
+    const { state } = el[CONTROLLER];
+    // A language's catalogs are activated together: those of the first Spanish activation are what the route asked.
+    await waitFor(() => state.locale === 'es', 'the Spanish strings');
+    expect(state.catalogs).to.deep.equal(['messages']);
+    for (let i = 0; i < 5; i++) await nextTask();
+    expect(state.catalogs, 'nothing more while it holds').to.deep.equal(['messages']);
+    clock.tick(TIMING.interfaceHoldMs);
+    await waitFor(() => state.catalogs.includes('player'), "the player's strings", 10000);
+    await waitFor(() => $(el, '.player-screen'), 'the player screen', 10000);
   });
 
   it('a held player taken off the page: its limit stops with it; put back, it loads as before', async () => {

@@ -158,8 +158,8 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
     if (before && before !== stage) this.loadedPlayback()?.withdrawStage(before);
   }
 
-  /** The player screen's chunk load waiting for that gate: cancels it. */
-  private heldChunk?: () => void;
+  /** What waits for that gate (the player screen's chunk, the screens' catalogs): cancels each. */
+  private held: (() => void)[] = [];
   /** When the control bar shows and hides: made by the player screen's chunk (the menu has no control bar). */
   controls?: ControlsVisibility;
   /** The control bar's visibility, made by `make` the first time (the player screen's chunk has its code). */
@@ -325,21 +325,26 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
       if (work.loaders.includes(name)) loader.enter(route);
       else loader.leave?.();
     }
-    this.syncCatalogs(work.catalogs);
     const gate = this.interfaceGate;
     // What an earlier route left waiting for the gate is this route's to decide.
-    this.heldChunk?.();
-    this.heldChunk = undefined;
+    for (const cancel of this.held.splice(0)) cancel();
     // A route that plays an item holds the interface until its media request has left; any other opens it.
     if (route.code && work.loaders.includes('playlist')) gate.hold(TIMING.interfaceHoldMs);
     else gate.open();
+    // The screens' catalogs come with the screens: while the gate holds, only the entry's `messages` (the early
+    // player's two strings), so that the player's strings do not share the connection with the media's requests.
+    if (gate.isOpen) this.syncCatalogs(work.catalogs);
+    else {
+      this.syncCatalogs(['messages']);
+      this.held.push(gate.whenOpen(() => this.syncCatalogs(work.catalogs)));
+    }
     // A chunk that fails shows its failure with a retry where it renders (the shell, the modal layer). The player
     // screen's chunks (React's) wait for the gate; the engine's does not.
     for (const name of work.chunks) {
       const load = () => void routeChunk(name, route)?.load(this.importLimit()).catch(noop);
       if (name === 'player-screen' && !gate.isOpen) {
         void ENGINE.load(this.importLimit()).catch(noop);
-        this.heldChunk = gate.whenOpen(load);
+        this.held.push(gate.whenOpen(load));
       } else load();
     }
   }
@@ -450,8 +455,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
       offRoute();
       offStorage();
       // Off the page: nothing waits for the gate or its limit (connecting again routes, and holds it again).
-      this.heldChunk?.();
-      this.heldChunk = undefined;
+      for (const cancel of this.held.splice(0)) cancel();
       this.interfaceGate.release();
     };
   }
