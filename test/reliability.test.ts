@@ -620,7 +620,7 @@ describe('hostile URLs in provider data, floods from the host', () => {
   cleanPlayersAndFaults();
 
   it('a connection stalling mid-file: the indicator, then (network back) a reload playing on', async function () {
-    this.timeout(40000);
+    this.timeout(60000);
     // The player's timers run on a fake clock the test moves along with real time (the media plays in real time).
     const clock = new FakeClock();
     const path = '/media/acl-tear/en.mp4?stalls-mid-file=1'; // its own URL: no other test meets it in the cache
@@ -643,9 +643,10 @@ describe('hostile URLs in provider data, floods from the host', () => {
       // clock is moved along with the real time the media takes.
       await sleep(realMs);
     };
-    const until = async (check: () => boolean, what: string, limit = 15000) => {
+    const until = async (check: () => boolean, what: string | (() => string), limit = 15000) => {
       for (const start = performance.now(); !check(); await pace(40))
-        if (performance.now() - start > limit) throw new Error(`Timed out waiting for ${what}`);
+        if (performance.now() - start > limit)
+          throw new Error(`Timed out waiting for ${typeof what === 'string' ? what : what()}`);
     };
     await until(() => el.getPlayerState() === 0, 'ready');
     // Not awaited: the media's play() settles once it is playing, and an engine that wants more than the 64 kB before
@@ -656,12 +657,20 @@ describe('hostile URLs in provider data, floods from the host', () => {
     // moves by a few milliseconds while it waits for data).
     let base = -1;
     let still = 0;
-    await until(() => {
-      const t = el.getCurrentTime();
-      if (Math.abs(t - base) < 0.05) still++;
-      else [base, still] = [t, 0];
-      return still > 50;
-    }, 'the stall');
+    const seen: string[] = [];
+    await until(
+      () => {
+        const t = el.getCurrentTime();
+        const video = $<HTMLVideoElement>(el, 'video.media-video');
+        seen.push(`${t.toFixed(2)}/${el.getPlayerState()}/${video?.readyState}/${video?.networkState}`);
+        if (Math.abs(t - base) < 0.05) still++;
+        else [base, still] = [t, 0];
+        return still > 50;
+      },
+      () => `the stall (time/state/readyState/networkState, last polls: ${seen.slice(-40).join(' ')})`,
+      // The data runs out about 7 s into the video, in real time: a loaded machine plays it slower.
+      30000,
+    );
     const stalledAt = el.getCurrentTime();
     expect(el.getPlayerState(), 'still playing, as far as the visitor asked').to.equal(1);
     expect(Boolean($(el, '.stage-loading')), 'the loading indicator after 1 s').to.equal(true);
