@@ -177,6 +177,26 @@ describe('the interface gate in a player', () => {
     await waitFor(() => $(el, '.player-screen'), 'the player screen', 10000);
   });
 
+  it("the early player has the visitor's text size, contrast and motion choices, the practice's colour", async () => {
+    const { el } = await mountHeld();
+    const controller = el[CONTROLLER];
+    const shell = $(el, '.shell.early-player')!;
+    const spinner = $(el, '.early-player .spinner')!;
+    expect([getComputedStyle(shell).fontSize, getComputedStyle(spinner).animationName]).to.deep.equal([
+      '16px',
+      'ped-spin',
+    ]);
+    controller.setLocalPreference('fontSize', 200);
+    controller.setLocalPreference('increaseContrast', 1);
+    controller.setLocalPreference('reduceMotion', 1);
+    controller.setLocalPreference('color', '#aa0000');
+    await waitFor(() => shell.classList.contains('reduce-motion'), 'the choices applied');
+    expect(shell.classList.contains('increase-contrast')).to.equal(true);
+    expect(getComputedStyle(shell).fontSize).to.equal('32px');
+    expect(getComputedStyle(spinner).animationName).to.equal('none');
+    expect(getComputedStyle(el).getPropertyValue('--ped-color').trim().toLowerCase()).to.equal('#aa0000');
+  });
+
   it('a held player taken off the page: its limit stops with it; put back, it loads as before', async () => {
     const { el, clock } = await mountHeld();
     const parent = el.parentElement!;

@@ -6,6 +6,7 @@ import { messages as enMessages } from '../../locales/en/messages';
 import type { PreferenceKey, Preferences } from '../preferences/defaults';
 import { mergePreferences } from '../preferences/merge';
 import { queryLayerFrom } from '../preferences/query';
+import { themeCss } from '../preferences/theme';
 import { clearCaptionChoices, setChoice, setLanguageChoice } from '../preferences/choices';
 import { preferenceStorage } from '../preferences/persistence';
 import type { Favorite } from '../preferences/favorites';
@@ -440,6 +441,11 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
    * for want of the network when it comes back. Returns the teardown; the element connects and disconnects it.
    */
   connect(): () => void {
+    // The theme (colour, scale, text size, caption style) follows the preferences from the element's first paint on:
+    // the early player's outline as the interface's shell.
+    const theme = () => this.applyTheme(themeCss(this.preferences()));
+    theme();
+    const offTheme = subscribe(this.state.layers, theme);
     const offRoute = subscribe(this.inputs, () => this.syncRoute());
     this.inputs.retries++; // after a move, restart what was aborted
     const offStorage = this.persistence.connect();
@@ -452,6 +458,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
     globalThis.addEventListener?.('online', onOnline);
     return () => {
       globalThis.removeEventListener?.('online', onOnline);
+      offTheme();
       offRoute();
       offStorage();
       // Off the page: nothing waits for the gate or its limit (connecting again routes, and holds it again).

@@ -13,7 +13,6 @@ import { ErrorBoundary } from '../ui/error-boundary';
 import { LoadFailure, Loading } from '../ui/load-failure';
 import { usePlayer } from '../screens/player-context';
 import { FailedScreen } from '../screens/failed-screen';
-import { themeCss } from '../preferences/theme';
 import { dispatchPlayerEvent } from '../core/events';
 import type { PlayerController } from './controller';
 import { ERROR_SCREEN, MENU_SCREEN, MODAL_LAYER, NOTICES, PLAYER_SCREEN } from './chunks';
@@ -227,11 +226,6 @@ export function Shell({
   useLayoutEffect(() => {
     dispatchPlayerEvent(host, 'navigate', { name: route.name, code: route.code ?? null });
   }, [route, host]);
-
-  const theme = useMemo(() => themeCss(prefs), [prefs]);
-  useEffect(() => {
-    controller.applyTheme(theme);
-  }, [theme, controller]);
 
   useEffect(() => {
     const onFullscreen = () => {

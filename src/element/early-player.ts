@@ -76,6 +76,10 @@ export function showEarlyPlayer(container: ShadowRoot | HTMLElement, host: Contr
   // The spinner until the video is ready, then Play until it plays; with captions on, the spinner until the player
   // screen (the picture shows, the player is not usable yet).
   const sync = () => {
+    // The visitor's contrast and motion choices, as the interface's shell has them (the theme: the controller's).
+    const prefs = controller.preferences();
+    shell.classList.toggle('increase-contrast', prefs.increaseContrast === 1);
+    shell.classList.toggle('reduce-motion', prefs.reduceMotion === 1);
     const pb = controller.state.playback;
     const playable = controller.earlyPlayable();
     loading.hidden = (pb.ready && playable) || Boolean(pb.error);
