@@ -5,11 +5,10 @@
  */
 import type { MediaRendition, Playlist, PlaylistItem } from './playlist';
 import type { LabelMap, PlaylistDto, PlaylistItemDto, TextEntryDto } from './types';
+import { str, strList } from './read-dto';
 import { safeUrl } from './url';
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const strList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const labelMap = (v: unknown): LabelMap => {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
   return Object.fromEntries<string>(Object.entries(v).filter(([, x]) => typeof x === 'string'));

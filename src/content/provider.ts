@@ -1,4 +1,4 @@
-import { HttpClient, HttpError } from './http';
+import { HttpClient } from './http';
 import type { Playlist, PlaylistItem } from './playlist';
 import { flattenProfile, type Profile } from './profile';
 import type { ClientConfigDto, MetaDto } from './types';
@@ -186,10 +186,10 @@ export class ProviderApi {
     const early = this.earlySource;
     this.earlySource = undefined;
     const key = sourceKey(client, fileId, language, audioDescriptions);
-    let dto =
-      early?.key === key && early.until > this.clock.now() ? await early.answer.catch(() => undefined) : undefined;
-    if (signal?.aborted) throw new HttpError('aborted', `video source ${fileId}`);
-    dto ??= await this.sourceAnswer(client, fileId, language, audioDescriptions, signal);
+    // Without a usable early answer, this call asks itself (and fails there if it was aborted meanwhile).
+    const dto =
+      (early?.key === key && early.until > this.clock.now() ? await early.answer.catch(() => undefined) : undefined) ??
+      (await this.sourceAnswer(client, fileId, language, audioDescriptions, signal));
     // An http(s) URL (a relative one is on the API host); anything else is no source (an alternate of another
     // scheme: the main source).
     const src = (cdn ? safeUrl(dto?.alternate, this.hosts.api) : undefined) ?? safeUrl(dto?.src, this.hosts.api);

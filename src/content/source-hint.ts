@@ -9,6 +9,8 @@
  * a guess the engine does not follow costs one small request, never a wrong source (the engine asks for its own).
  */
 
+import { str, strList } from './read-dto';
+
 /** The arguments of the provider's video call (`ProviderApi.videoSource`) the engine will make for the first item. */
 export interface SourceHint {
   file: string;
@@ -16,12 +18,11 @@ export interface SourceHint {
   audioDescriptions: boolean;
 }
 
+/** The vendors' kinds (src/playback/loaders.ts plays them with their SDKs): no video call. */
 const VENDOR_TYPES = ['MainYoutubeVideo', 'MainVimeoVideo'];
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const record = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /**
  * The first item's video call, from the playlist's raw answer (as src/content/normalise-playlist.ts and the engine's
@@ -35,8 +36,8 @@ export function firstSourceHint(dto: unknown, voLanguage: string, audioDescripti
   const item = record(playlist.items.find((it) => record(it)));
   const file = str(item?.file);
   if (!item || !file || VENDOR_TYPES.includes(str(item.type) ?? '')) return undefined;
-  const offered = strings(playlist.voLanguages);
+  const offered = strList(playlist.voLanguages);
   const language = offered.length === 0 || offered.includes(voLanguage) ? voLanguage : 'en';
-  const described = strings(item.audio_descriptions).includes(language);
+  const described = strList(item.audio_descriptions).includes(language);
   return { file, language, audioDescriptions: audioDescriptions && described };
 }
