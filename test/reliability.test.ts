@@ -34,6 +34,7 @@ import {
   replaceProperty,
   text,
   waitFor,
+  nextTask,
 } from './helpers';
 
 const PLAYLIST = testPlaylist([{ type: 'MainHostedVideo', code: 'V_ONE', file: 'one', runtime: 60 }]);
@@ -618,6 +619,19 @@ describe('failures reach the host page as error events, and the network coming b
 
 describe('hostile URLs in provider data, floods from the host', () => {
   cleanPlayersAndFaults();
+
+  it("a media `ended` seconds before the duration (WebKit's stalled stream) is not the video's end", async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    const states: number[] = [];
+    el.addEventListener('statechange', (e) => states.push(e.detail.state));
+    expect(await el.playVideo()).to.equal(true);
+    const video = $<HTMLVideoElement>(el, 'video.media-video')!;
+    await waitFor(() => video.currentTime > 0.3 && video.duration - video.currentTime > 2, 'playing, far from the end');
+    video.dispatchEvent(new Event('ended'));
+    await nextTask();
+    expect(el.getPlayerState(), 'still playing').to.equal(1);
+    expect(states, 'no ended state').to.not.include(9);
+  });
 
   it('a connection stalling mid-file: the indicator, then (network back) a reload playing on', async function () {
     this.timeout(60000);

@@ -1,6 +1,12 @@
 import { chooseSources } from '../source-choice';
 import type { LoadContext, MediaAdapter } from '../types';
 
+/** How far before its duration a media's `ended` is taken for its data running out, in seconds. */
+export const EARLY_END_S = 1;
+
+const endedEarly = (video: HTMLVideoElement) =>
+  Number.isFinite(video.duration) && video.duration - video.currentTime > EARLY_END_S;
+
 /** HTML5 <video> adapter: hosted/uploaded videos and items with a file (source from the video call) or renditions. */
 export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   const { container, events, signal } = ctx;
@@ -70,7 +76,10 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   const listeners: [string, EventListener][] = [
     ['playing', () => events.playing()],
     ['pause', () => !video.ended && events.paused()],
-    ['ended', () => events.ended()],
+    // An end well before the duration is the data running out (WebKitGTK ends a stream whose connection has stalled
+    // for a while): not the end of the video. The time then stands still while playing, and the stall watchdog
+    // reloads the source where it stopped.
+    ['ended', () => !endedEarly(video) && events.ended()],
     ['durationchange', () => Number.isFinite(video.duration) && events.durationChange(video.duration)],
     [
       'error',
