@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { basename, relative } from 'node:path';
+import { basename, posix, relative } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -122,19 +122,17 @@ const CHUNK_GROUPS = [
   ],
 ];
 
-/** The entry chunk's name (`input`). */
+/** The entry file's name: src/entry.ts, the first requests and the core's import (`entry` below). */
 const ENTRY_NAME = 'patient-ed-player';
 /**
- * The entry file holds the core: src/index.ts and src/element/start.ts with all it imports (the element, its
- * controller, the routing and the first requests; no React), so a page's first request brings all it needs to start.
- * The lazy chunks never import it (a page may load it as `patient-ed-player.js?ver=9.0.76`, and a chunk importing
- * `../patient-ed-player.js` would be a second copy): they reach the core through the `link` chunk
- * (scripts/rollup-linked-core.mjs). Internally the core's modules are marked `core` here, so that the groups below
- * leave them where they are.
+ * The core: src/core-chunk.ts and src/element/start.ts with all they import (the element, its controller, the routing
+ * and the first requests; no React), one chunk (chunks/core-<hash>.js) that the entry file imports as it asks for the
+ * page's first requests. The lazy chunks reach it through the `link` chunk (scripts/rollup-linked-core.mjs).
+ * Internally the core's modules are marked `core` here, so that the groups below leave them where they are.
  */
 const CORE_NAME = 'core';
 const CORE_ROOT = /src[\\/]element[\\/]start\.ts$/;
-const ENTRY_ROOT = /src[\\/]index\.ts$/;
+const ENTRY_ROOT = /src[\\/]core-chunk\.ts$/;
 
 function groupedChunks() {
   let chunkOf;
@@ -154,7 +152,7 @@ function groupedChunks() {
       const ids = [...getModuleIds()];
       const find = (re) => ids.filter((m) => re.test(m));
       chunkOf = new Map();
-      // src/index.ts, src/element/start.ts and all they import are the core.
+      // src/core-chunk.ts, src/element/start.ts and all they import are the core.
       for (const m of closure([...find(ENTRY_ROOT), ...find(CORE_ROOT)], getModuleInfo)) chunkOf.set(m, CORE_NAME);
       for (const [name, { shared }, patterns] of CHUNK_GROUPS) {
         const roots = patterns.flatMap(find);
@@ -185,10 +183,10 @@ function groupedChunks() {
         for (const m of members) chunkOf.set(m, name);
       }
     }
-    // The core's modules are the entry file's (a manual chunk holding the entry module is the entry chunk): left
+    // The core's modules are the core chunk's (a manual chunk holding the entry module is the entry chunk): left
     // unassigned, Rollup would pull those the groups import into the groups.
     const chunk = chunkOf.get(id);
-    return chunk === CORE_NAME ? ENTRY_NAME : chunk;
+    return chunk;
   };
 }
 
@@ -202,9 +200,9 @@ const INTERFACE_FILES = '__PED_INTERFACE_FILES__';
 const interfaceFiles = {
   name: 'interface-files',
   renderChunk(code, chunk) {
-    if (!chunk.isEntry || chunk.name !== ENTRY_NAME) return null;
-    if (!code.includes(INTERFACE_FILES)) this.error(`The entry names no ${INTERFACE_FILES}`);
-    // Relative to the entry file (src/element/interface-chunk.ts resolves them against its own URL).
+    if (!chunk.isEntry || chunk.name !== CORE_NAME) return null;
+    if (!code.includes(INTERFACE_FILES)) this.error(`The core names no ${INTERFACE_FILES}`);
+    // Relative to the core's file (src/element/interface-chunk.ts resolves them against its own URL).
     // The playback chunk first: the video's way to its source needs it, the screen's only later.
     const order = ['playback', 'interface'];
     const rank = (f) => order.findIndex((name) => f.startsWith(`chunks/${name}-`));
@@ -212,13 +210,14 @@ const interfaceFiles = {
     if (files.length !== order.length) this.error(`Expected the ${order.join(', ')} chunks, found ${files.join(', ')}`);
     const out = new MagicString(code);
     const at = code.indexOf(INTERFACE_FILES);
-    out.overwrite(at, at + INTERFACE_FILES.length, files.join(' '));
+    const relative = (f) => posix.relative(posix.dirname(chunk.fileName), f);
+    out.overwrite(at, at + INTERFACE_FILES.length, files.map(relative).join(' '));
     return { code: out.toString(), map: out.generateMap({ hires: true }) };
   },
 };
 
 const player = {
-  input: { [ENTRY_NAME]: 'src/index.ts' },
+  input: { [CORE_NAME]: 'src/core-chunk.ts' },
   // Rollup may export the core's internal names from the entry for the lazy chunks; the linked-core plugin takes them
   // out again (the entry file exports the public API and nothing else) and hands them over through the link chunk.
   preserveEntrySignatures: 'allow-extension',
@@ -226,7 +225,7 @@ const player = {
     dir: 'dist',
     format: 'es',
     // The link chunk is an emitted chunk (scripts/rollup-linked-core.mjs), named like the other chunks.
-    entryFileNames: (chunk) => (chunk.name === 'link' ? 'chunks/[name]-[hash].js' : '[name].js'),
+    entryFileNames: 'chunks/[name]-[hash].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     manualChunks: groupedChunks(),
     sourcemap: true,
@@ -256,10 +255,76 @@ const player = {
     // esbuild resolves extension-less imports only for our own files, never inside node_modules
     // (it would bypass `browser` field maps there).
     esbuild({ include: /\.[jt]sx?$/, exclude: /node_modules/, target: 'es2022', jsx: 'automatic', minify: false }),
-    production && linguiEntryIds(ENTRY_NAME),
+    production && linguiEntryIds(CORE_NAME),
     production && terser({ format: { comments: false }, compress: { passes: 2 } }),
     interfaceFiles,
-    linkedCore({ entryName: ENTRY_NAME }),
+    linkedCore({ entryName: CORE_NAME }),
+    {
+      name: 'core-file',
+      generateBundle(_options, bundle) {
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        coreFile = chunks.find((c) => c.isEntry && c.name === CORE_NAME)?.fileName;
+        firstFiles = `navigation:${chunks.find((c) => c.name === 'interface')?.fileName}`;
+        linkFile = chunks.find((c) => c.isEntry && c.name === 'link')?.fileName;
+      },
+    },
+  ],
+};
+
+/** The core's and the link's file names, once the player's build has written them (the entry file imports them). */
+let coreFile;
+let firstFiles;
+let linkFile;
+const CORE_IMPORT = '\0ped-core';
+const LINK_IMPORT = '\0ped-link';
+
+/**
+ * The entry file (src/entry.ts): the page's first requests (src/element/first-requests.ts and the pure modules it
+ * reads, a copy of theirs), then `import()` of the core chunk by its hashed name. Built after the player.
+ */
+const entry = {
+  input: 'src/entry.ts',
+  output: {
+    dir: 'dist',
+    format: 'es',
+    entryFileNames: `${ENTRY_NAME}.js`,
+    sourcemap: true,
+    paths: (id) => {
+      const file = id === CORE_IMPORT ? coreFile : id === LINK_IMPORT ? linkFile : id;
+      if (!file) throw new Error('The entry is built after the core: no core or link file yet');
+      return file === id ? id : `./${file}`;
+    },
+  },
+  plugins: [
+    {
+      // The first screen's files by route (src/element/first-requests.ts).
+      name: 'first-files',
+      transform(code, id) {
+        if (!/src[\\/]element[\\/]first-requests\.ts$/.test(id)) return null;
+        if (!code.includes("'__PED_FIRST_FILES__'")) this.error('first-requests.ts names no __PED_FIRST_FILES__');
+        if (!firstFiles || firstFiles.includes('undefined'))
+          this.error('The entry is built after the core: no files yet');
+        return { code: code.replace("'__PED_FIRST_FILES__'", JSON.stringify(firstFiles)), map: null };
+      },
+    },
+    {
+      name: 'core-import',
+      resolveId: (id, importer) => {
+        if (!importer || !/src[\\/]entry\.ts$/.test(importer)) return null;
+        if (id === './core-chunk') return { id: CORE_IMPORT, external: true };
+        return id === './link-chunk.js' ? { id: LINK_IMPORT, external: true } : null;
+      },
+    },
+    replace({
+      preventAssignment: true,
+      values: {
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        __PLAYER_VERSION__: JSON.stringify(PACKAGE.version),
+      },
+    }),
+    resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.json'] }),
+    esbuild({ include: /\.[jt]sx?$/, exclude: /node_modules/, target: 'es2022', minify: false }),
+    production && terser({ format: { comments: false }, compress: { passes: 2 } }),
   ],
 };
 
@@ -300,4 +365,4 @@ const loader = classicScript('src/loader/classic-loader.ts', `${ENTRY_NAME}.load
 /** The drop-in for the classic ViewMedica embed's `vm_open()` and `_vm` (src/loader/vm-compat.ts). */
 const vmCompat = classicScript('src/loader/vm-compat.ts', `${ENTRY_NAME}.vm.js`);
 
-export default [player, loader, vmCompat];
+export default [player, entry, loader, vmCompat];

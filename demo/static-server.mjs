@@ -163,7 +163,7 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
 
     // Candidates, first existing wins.
     let candidates;
-    // `/other-version/dist/…`: the same build saying it is version 0.0.1-other (its entry file's version string
+    // `/other-version/dist/…`: the same build saying it is version 0.0.1-other (its core's version string
     // rewritten), so that a test page can load two copies of two versions (docs/api.md: the first stays).
     let otherVersion = false;
     if (parts[0] === 'other-version' && parts[1] === 'dist') {
@@ -201,7 +201,7 @@ export function createDemoServer({ root, providerUrl = 'http://localhost:8001/' 
 
     const ext = path.extname(file).toLowerCase();
     let body = await fsp.readFile(file);
-    if (otherVersion && path.basename(file) === 'patient-ed-player.js')
+    if (otherVersion && /^(patient-ed-player|core-[\w-]+)\.js$/.test(path.basename(file)))
       body = Buffer.from(body.toString('utf8').split(`"${VERSION}"`).join('"0.0.1-other"'));
     const nonced = ext === '.html' && body.includes(NONCE_TOKEN);
     if (ext === '.html') {

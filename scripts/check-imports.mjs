@@ -20,7 +20,7 @@ export const LAYERS = [
   ['screens', 'search', 'annotation'], // React screens and lazy features
   ['app'], // the controller and the React root: puts the layers together
   ['element', 'loader', 'embed-page'], // the custom element and its transports; the classic loader
-  ['index', 'react-jsx'], // the package entry; the JSX types for React hosts
+  ['index', 'core-chunk', 'entry', 'react-jsx'], // the public API, the core's chunk, the entry file; the JSX types
 ];
 
 const SRC = resolve('src');

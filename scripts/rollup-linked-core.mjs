@@ -131,7 +131,9 @@ export default function linkedCore({ entryName }) {
             `function __pedImport(load){return __pedLink?(__pedLink=__pedLink.catch(__pedLinkNow)).then(load):load()}`,
         );
       } else {
-        const entryPath = rel(chunk.fileName, `${entryName}.js`);
+        const core = Object.values(chunks).find((c) => c.isEntry && c.name === entryName);
+        if (!core) this.error(`No entry chunk named ${entryName}`);
+        const entryPath = rel(chunk.fileName, core.fileName);
         const taken = [];
         for (const node of ast.body) {
           const from = node.source?.value;

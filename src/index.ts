@@ -1,14 +1,7 @@
 /**
- * Public entry: registers `<patient-ed-player>` and exports its public API (docs/api.md).
- *
- * This module is the only code of the entry file (dist/patient-ed-player.js); everything it imports is the `core`
- * chunk, which every lazy chunk imports by a relative URL, never this file. So a page may load it under any URL
- * (`?ver=`, two copies of one build under two URLs): there is one core, one element class and one store per build.
+ * The public API (docs/api.md): what the entry file (dist/patient-ed-player.js, src/entry.ts) exports, and what the
+ * typings (dist/types) declare. Importing this module defines nothing: the core (src/core-chunk.ts) starts the player.
  */
-import { start } from './element/start';
-
-start(import.meta.url);
-
 export { PatientEdPlayerElement, TAG_NAME, definePlayer } from './element/player-element';
 export type { PlayerMethods, PlayerProperties } from './element/player-element';
 export { CommandError } from './commands/table';

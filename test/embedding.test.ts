@@ -24,6 +24,10 @@ const PROVIDER_DIST = new URL('dist/', PROVIDER_URL).href;
 /** The element with these attributes (`name="value"` text). */
 const player = (attributes: string) => `<patient-ed-player ${attributes}></patient-ed-player>`;
 const PLAYER = player(`client="demo" code="A_DEMO_VIDEO" provider-url="${PROVIDER_URL}"`);
+/** A head script noting when the element is defined (`__definedAt`, on the page's clock). */
+const WATCH_DEFINED =
+  "<script>customElements.whenDefined('patient-ed-player').then(() => (window.__definedAt = performance.now()));" +
+  '</script>';
 const module = (src: string, extra = '') => `<script type="module" src="${src}"${extra}></script>`;
 
 /** What the page saw: errors, unhandled rejections, console errors and warnings. */
@@ -89,22 +93,52 @@ describe('embedding: the built player in the pages clinics have', function () {
     const fetched = win.performance.getEntriesByType('resource').map((e) => e.name);
     expect(fetched).to.include(`${DIST}patient-ed-player.js?ver=9.0.76`);
     expect(fetched, 'the entry without its query: a second copy').to.not.include(`${DIST}patient-ed-player.js`);
-    // The core is in the entry: no chunk of it is asked for after the entry (a round trip), only the link (in
-    // parallel with the first requests) and the screens' chunks.
-    expect(fetched.filter((n) => /\/chunks\/core-/.test(n))).to.deep.equal([]);
+    // One core, its URL without the entry's query, and one link.
+    expect(fetched.filter((n) => /\/chunks\/core-/.test(n))).to.deep.equal([
+      fetched.find((n) => /\/chunks\/core-[\w-]+\.js$/.test(n)),
+    ]);
     expect(fetched.filter((n) => /\/chunks\/link-[\w-]+\.js$/.test(n))).to.have.length(1);
   });
 
-  it("the player's first provider requests leave before the link chunk is asked for", async () => {
-    // The link's import() starts after the task that defines the element and routes it
-    // (scripts/rollup-linked-core.mjs).
-    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?first=1`)}${PLAYER}`);
+  it("the player's first requests leave from the entry, before the element is defined, and are made once", async () => {
+    // src/element/first-requests.ts: the configuration, the playlist, then its first source (and the media), made by
+    // the entry while the core downloads; the core's own requests take their answers (one request each in the
+    // provider's log).
+    await clearProviderLog();
+    const opened = player(`client="demo" code="A_DEMO_VIDEO" provider-url="${FAULT_PROVIDER_URL}"`);
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?first=1`)}${opened}`, WATCH_DEFINED);
     await expectPlays(win, doc);
     const started = (test: RegExp) =>
       win.performance.getEntriesByType('resource').find((e) => test.test(e.name))?.startTime ?? NaN;
     const playlist = started(/\/api\/clients\/demo\/playlists\/A_DEMO_VIDEO\?/);
-    const link = started(/\/chunks\/link-[\w-]+\.js$/);
-    expect(playlist, `playlist at ${playlist} ms, link at ${link} ms`).to.be.below(link);
+    const defined = (win as unknown as { __definedAt: number }).__definedAt;
+    expect(playlist, `playlist at ${playlist} ms, defined at ${defined} ms`).to.be.below(defined);
+    const gets = (await providerLog()).filter((e) => e.method === 'GET').map((e) => e.path.split('?')[0]);
+    const count = (path: string) => gets.filter((p) => p === path).length;
+    expect(count('/api/clients/demo'), gets.join()).to.equal(1);
+    expect(count('/api/clients/demo/playlists/A_DEMO_VIDEO'), gets.join()).to.equal(1);
+    expect(count('/api/vod/demo/knee-overview'), gets.join()).to.equal(1);
+  });
+
+  it("a menu's interface file is asked for by the entry, beside the core, with a link the head loses", async () => {
+    // The page records the head's links as they come (the entry adds one, removed once the file has arrived).
+    const record =
+      '<script>window.__headLinks = []; new MutationObserver((ms) => { for (const m of ms) for (const n of ' +
+      "m.addedNodes) if (n.rel === 'modulepreload') window.__headLinks.push(n.href); })" +
+      '.observe(document.head, { childList: true });</script>';
+    const menu = player(`client="demo" provider-url="${PROVIDER_URL}"`);
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?menu=1`)}${menu}`, record + WATCH_DEFINED);
+    const el = await waitFor(() => doc.querySelector('patient-ed-player'), 'the element');
+    await waitFor(() => el.shadowRoot?.querySelector('.menu-sections'), 'the menu', 15000);
+    const links = (win as unknown as { __headLinks: string[] }).__headLinks;
+    expect(links.length, links.join()).to.equal(1);
+    expect(links[0]).to.match(/\/dist\/chunks\/interface-[\w-]+\.js$/);
+    await waitFor(() => !doc.head.querySelector('link[rel="modulepreload"]'), 'the link gone from the head');
+    const started = win.performance.getEntriesByType('resource').find((e) => e.name === links[0])?.startTime ?? NaN;
+    // Asked for with the core, not once the core has started (a round trip later).
+    const defined = (win as unknown as { __definedAt: number }).__definedAt;
+    expect(started, `asked for at ${started} ms, defined at ${defined} ms`).to.be.below(defined);
+    expect(win.__problems).to.deep.equal([]);
   });
 
   it('the same build under two URLs (with and without a query, from another origin): defined once, plays', async () => {
@@ -123,12 +157,20 @@ describe('embedding: the built player in the pages clinics have', function () {
       "the other origin's copy",
     );
     expect(win.__problems).to.deep.equal([]);
-    // The other origin's copy found the element defined and asked for nothing more (not its link, not its interface).
+    // The other origin's copy waited for the first, found the element defined and asked for nothing more than its core
+    // and link (not its interface, no provider request: the first copy's entry had asked for them).
     const fromSecond = win.performance
       .getEntriesByType('resource')
       .map((e) => e.name)
       .filter((n) => n.startsWith(PROVIDER_DIST));
-    expect(fromSecond).to.deep.equal([`${PROVIDER_DIST}patient-ed-player.js?ver=3`]);
+    expect(fromSecond.length, fromSecond.join()).to.equal(3);
+    expect(fromSecond[0]).to.equal(`${PROVIDER_DIST}patient-ed-player.js?ver=3`);
+    expect(
+      fromSecond
+        .slice(1)
+        .map((n) => n.replace(/-[\w-]+\.js$/, ''))
+        .sort(),
+    ).to.deep.equal([`${PROVIDER_DIST}chunks/core`, `${PROVIDER_DIST}chunks/link`]);
   });
 
   it('the link chunk did not arrive: each import asks again for it; still failing, Try again asks again', async () => {
@@ -262,8 +304,8 @@ describe('embedding: the built player in the pages clinics have', function () {
       expect(fetched, 'the module beside the loader, with its query').to.include(
         `${DIST}patient-ed-player.js?ver=9.0.76`,
       );
-      // It holds the core: nothing else is asked for before the player starts (no core chunk after it).
-      expect(fetched.filter((n) => /\/chunks\/core-/.test(n))).to.deep.equal([]);
+      // Its core once, without the query.
+      expect(fetched.filter((n) => /\/chunks\/core-/.test(n))).to.have.length(1);
     }
     {
       const { win, doc } = await page(`${loader}${loader}${module(`${DIST}patient-ed-player.js`)}${PLAYER}${loader}`);

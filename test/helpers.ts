@@ -1,8 +1,11 @@
 import { executeServerCommand } from '@web/test-runner-commands';
-import '../src/index';
+import { start } from '../src/element/start';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { Clock } from '../src/core/clock';
+
+// The player, as the entry starts it (src/entry.ts).
+start(import.meta.url);
 
 // Assert on values, never on DOM nodes (`expect(Boolean($(el, 'x'))).to.equal(false)`, not
 // `expect($(el, 'x')).to.equal(null)`): when such an assertion fails, the runner cannot serialise the node for

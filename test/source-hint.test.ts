@@ -1,7 +1,8 @@
 /**
  * Issue 25, the first frame: a player opened on a playlist asks for its first item's video source in the task of the
  * playlist's answer (src/content/source-hint.ts), not after the engine's chunk; the engine's own request takes that
- * answer, so the provider is asked once.
+ * answer, so the provider is asked once; with that answer the media's request leaves in a video element the engine's
+ * html5 adapter then takes (src/playback/early-video.ts).
  */
 import { expect } from '@open-wc/testing';
 import { ENGINE } from '../src/app/chunks';
@@ -28,13 +29,25 @@ const vodRequests = async () =>
 describe('the first source, asked for with the playlist', () => {
   afterEach(cleanPlayersAndFaults);
 
-  it('leaves while the engine is still loading, and the engine takes its answer (one request)', async () => {
+  it('leaves while the engine is still loading; the engine takes its answer (one request) and its video', async () => {
     // The engine's chunk held back, as on a slow connection where it arrives after the playlist.
     expect(ENGINE.current, 'the engine is not loaded yet in this file').to.equal(undefined);
     const load = ENGINE.load.bind(ENGINE);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const restore = replaceProperty(ENGINE, 'load', (limit) => held.then(() => load(limit)));
+    // The video elements made meanwhile (src/playback/early-video.ts makes the one that loads the media).
+    const videos: HTMLVideoElement[] = [];
+    const create = document.createElement.bind(document);
+    const restoreCreate = replaceProperty(
+      document,
+      'createElement',
+      (name: string, options?: ElementCreationOptions) => {
+        const made = create(name, options);
+        if (made instanceof HTMLVideoElement) videos.push(made);
+        return made;
+      },
+    );
     try {
       await clearProviderLog();
       const el = await mountPlayer(
@@ -44,6 +57,9 @@ describe('the first source, asked for with the playlist', () => {
       await waitFor(async () => (await vodRequests()).length > 0, 'the source request', 8000);
       expect(ENGINE.current, 'asked before the engine came').to.equal(undefined);
       expect(await vodRequests()).to.deep.equal(['/api/vod/demo/knee-overview']);
+      // The media's request leaves with the source's answer, still before the engine.
+      const early = await waitFor(() => videos.find((v) => /\/media\/knee-overview\//.test(v.src)), 'the media', 8000);
+      expect(ENGINE.current, 'the media asked for before the engine came').to.equal(undefined);
       release();
       const video = await waitFor(
         () => shadow(el).querySelector<HTMLVideoElement>('video.media'),
@@ -52,10 +68,12 @@ describe('the first source, asked for with the playlist', () => {
       );
       await waitFor(() => video.readyState >= 1, 'the metadata', 10000);
       expect(video.src).to.match(/\/media\/knee-overview\//);
+      expect(video === early, 'the engine plays the video that was loading').to.equal(true);
       expect(await vodRequests(), 'the engine asked nothing more').to.deep.equal(['/api/vod/demo/knee-overview']);
     } finally {
       release();
       restore();
+      restoreCreate();
     }
   });
 });
@@ -77,7 +95,7 @@ describe('a video source asked for early (ProviderApi.prefetchVideoSource)', () 
 
   it('is the answer of the one call it was asked for; the next call asks again', async () => {
     const provider = api();
-    provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
+    void provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
     await waitFor(async () => (await vodRequests()).length === 1, 'the early request');
     const first = await provider.videoSource('demo', 'knee-overview', 'en', false);
     expect(first.src).to.match(/\/media\/knee-overview\/en\.mp4$/);
@@ -89,12 +107,12 @@ describe('a video source asked for early (ProviderApi.prefetchVideoSource)', () 
   it('is not used by a call for another source, after its time, or when it failed', async () => {
     const clock = new FakeClock();
     const provider = api(clock);
-    provider.prefetchVideoSource('demo', 'knee-overview', 'es', false);
+    void provider.prefetchVideoSource('demo', 'knee-overview', 'es', false);
     expect((await provider.videoSource('demo', 'knee-overview', 'en', false)).src).to.match(/\/en\.mp4$/);
     await waitFor(async () => (await vodRequests()).length === 2, 'both requests');
 
     await clearProviderLog();
-    provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
+    void provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
     await waitFor(async () => (await vodRequests()).length === 1, 'the early request');
     clock.tick(EARLY_SOURCE_KEEP_MS);
     await provider.videoSource('demo', 'knee-overview', 'en', false);
@@ -102,7 +120,7 @@ describe('a video source asked for early (ProviderApi.prefetchVideoSource)', () 
 
     await clearProviderLog();
     await failNext('/api/vod/demo/knee-overview', 500);
-    provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
+    void provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
     expect((await provider.videoSource('demo', 'knee-overview', 'en', false)).src).to.match(/\/en\.mp4$/);
     expect(await vodRequests(), 'failed: asked again').to.have.length(2);
   });

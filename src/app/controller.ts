@@ -22,6 +22,7 @@ import { Burst } from '../core/burst';
 import { ANNOTATION_CHUNK, SEARCH_CHUNK } from '../screens/modal-bodies';
 import { ENGINE, routeChunk } from './chunks';
 import { InterfaceGate } from './interface-gate';
+import { embedTarget, type EmbedOptions } from './embed-route';
 import type { ImportLimit } from '../core/lazy-module';
 import {
   catalogLoader,
@@ -32,6 +33,8 @@ import {
   type RouteLoader,
 } from './route-loaders';
 import type { PlaybackEngine } from '../playback/engine';
+import { EarlyVideo } from '../playback/early-video';
+import { claimEarlyStart } from './early-start';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock, type TimerClock } from '../core/clock';
 import type { ControlsVisibility } from '../playback/controls-visibility';
@@ -147,6 +150,16 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
    * loading detached goes on it as soon as its request has left, so its first frame shows without the interface.
    */
   private earlyStage?: HTMLElement;
+  /** The first video's media, loading before the engine's chunk is in (src/playback/early-video.ts). */
+  readonly earlyVideo = new EarlyVideo(this.timers);
+  /** Settles once the entry asked for this player's first video source (when it did). */
+  private entrySource?: Promise<void>;
+
+  takeEntrySource(): Promise<void> | undefined {
+    const asked = this.entrySource;
+    this.entrySource = undefined;
+    return asked;
+  }
 
   /** Whether the early player may play (it draws no captions: not while the visitor has them on). */
   earlyPlayable(): boolean {
@@ -196,6 +209,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
         client: () => this.state.loadedClient,
         scripts: () => this.scripts,
         clock: () => this.clock,
+        earlyVideo: (src) => this.earlyVideo.take(src),
         mediaStarted: (step) => {
           if (step === 'settled') this.interfaceGate.open();
           else if (this.earlyStage) this.engine.offerStage(this.earlyStage, this.earlyPlayable());
@@ -262,13 +276,8 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
    * Re-route from the embed options (initially and whenever client or code changes): the element's attributes, or the
    * host page's query as fallback; `options` are preference options by query name (aliases allowed).
    */
-  route(embed: { client?: string; code?: string; options: [string, string][] }, replace = true): void {
-    const params = new URLSearchParams();
-    if (embed.client) params.set('client', embed.client);
-    if (embed.code) params.set('openthis', embed.code);
-    // `search` is also the search dialog's query in the route: the option goes under its preference name.
-    for (const [k, v] of embed.options) params.set(k === 'search' ? 'searchButton' : k, v);
-    this.go(resolveRedirects(`/?${params}`), replace);
+  route(embed: EmbedOptions, replace = true): void {
+    this.go(embedTarget(embed), replace);
   }
 
   /**
@@ -441,6 +450,12 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
    * for want of the network when it comes back. Returns the teardown; the element connects and disconnects it.
    */
   connect(): () => void {
+    // What the entry started for this player before the core came (src/element/first-requests.ts): its first video.
+    const early = claimEarlyStart(this.host);
+    if (early) {
+      this.earlyVideo.expect(early.video);
+      this.entrySource = early.sourceAsked;
+    }
     // The theme (colour, scale, text size, caption style) follows the preferences from the element's first paint on:
     // the early player's outline as the interface's shell.
     const theme = () => this.applyTheme(themeCss(this.preferences()));
@@ -477,6 +492,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
     this.loaders.client.stop();
     for (const { slot } of [this.loaders.profile, this.loaders.playlist]) slot.stop();
     this.engineInstance?.dispose();
+    this.earlyVideo.discard();
     this.controls?.dispose();
   }
 }

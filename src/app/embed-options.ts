@@ -1,27 +1,18 @@
 /** The element's options (attributes, or the host page's query) applied to its controller; no React here. */
-import { resolveHosts } from '../content/provider';
 import { parseTimeout } from '../content/http';
 import type { PlayerController } from './controller';
-import { QUERY_OPTION_NAMES } from '../preferences/query';
+import { embedOptions, hostsOf, type EmbedProps } from './embed-route';
 import { SDK_ATTRIBUTES, sdkUrlFromMarkup, type SdkKind } from '../playback/sdk-urls';
 
 /** Props r2wc passes: every attribute as a string, plus the ready dispatcher and the shadow root. */
-export interface PlayerAppProps {
+export interface PlayerAppProps extends EmbedProps {
   container?: ShadowRoot | HTMLElement;
-  client?: string;
-  code?: string;
-  providerUrl?: string;
-  apiUrl?: string;
-  deliveryUrl?: string;
-  staticUrl?: string;
-  brochureUrl?: string;
   youtubeApiUrl?: string;
   vimeoApiUrl?: string;
   embedUrl?: string;
   contextMenu?: string;
   requestTimeout?: string;
   onReady?: (detail: { route: string; screen: string }) => void;
-  [option: string]: unknown;
 }
 
 /** The `context-menu` option: the browser's own menu stays unless it is off, 0 or false. */
@@ -30,25 +21,6 @@ export const contextMenuAllowed = (value: string | undefined) => !/^(off|0|false
 /** The host element's controller is reached through the shadow root's host. */
 export const CONTROLLER = Symbol.for('patient-ed-player.controller');
 export type ControllerHost = HTMLElement & { [CONTROLLER]: PlayerController };
-
-/** Options from the attributes; with no client attribute, from the host page's query (classic embed links). */
-function embedOptions(props: PlayerAppProps) {
-  const fromAttributes = typeof props.client === 'string' && props.client.trim() !== '';
-  const pageQuery = fromAttributes ? undefined : new URLSearchParams(globalThis.location?.search ?? '');
-  const options: [string, string][] = [];
-  for (const name of QUERY_OPTION_NAMES) {
-    const value = fromAttributes ? props[name] : (pageQuery!.get(name) ?? props[name]);
-    if (typeof value === 'string') options.push([name, value]);
-  }
-  return {
-    client: fromAttributes ? props.client!.trim() : pageQuery!.get('client')?.trim() || undefined,
-    // `openthis` (classic embed links) or `code` (the Embed dialog's iframe code).
-    code:
-      (fromAttributes ? props.code : (pageQuery!.get('openthis') ?? pageQuery!.get('code') ?? props.code))?.trim() ||
-      undefined,
-    options,
-  };
-}
 
 /**
  * The SDK URLs of the attributes that the player may load (src/playback/sdk-urls.ts): another host is refused, and
@@ -75,15 +47,6 @@ function sdkUrlsFromMarkup(controller: PlayerController, props: PlayerAppProps) 
   }
   return scripts;
 }
-
-/** Provider hosts from the attributes. */
-export const hostsOf = (props: PlayerAppProps) =>
-  resolveHosts(props.providerUrl, {
-    api: props.apiUrl,
-    delivery: props.deliveryUrl,
-    static: props.staticUrl,
-    brochure: props.brochureUrl,
-  });
 
 /**
  * Apply the element's options to its controller: provider hosts, SDK URLs, query options, and the

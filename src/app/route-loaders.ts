@@ -13,6 +13,7 @@ import { firstSourceHint } from '../content/source-hint';
 import type { Burst } from '../core/burst';
 import type { PlayerErrorCode } from '../core/events';
 import type { PlaybackEngine } from '../playback/engine';
+import type { EarlyVideo } from '../playback/early-video';
 import { activateLanguage, type CatalogName } from '../i18n/locales';
 import { PLAYER_STATE } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
@@ -48,6 +49,10 @@ export interface LoaderContext {
   playback(): Promise<PlaybackEngine>;
   /** The engine when its chunk is loaded already (made if needed), else undefined. */
   loadedPlayback(): PlaybackEngine | undefined;
+  /** The first video's media, loading before the engine takes it (src/playback/early-video.ts). */
+  readonly earlyVideo: EarlyVideo;
+  /** Once: settles when the entry asked for the first video source (src/element/first-requests.ts), if it did. */
+  takeEntrySource(): Promise<void> | undefined;
   /** A failed provider request the visitor sees, told to the host page (the `error` event). */
   reportError(code: PlayerErrorCode, error: unknown): void;
 }
@@ -193,6 +198,8 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
   const burst = player.burst(2);
   /** Where a shared playlist starts (item and time), used once when that playlist arrives. */
   let startAt: { code: string; index: number; time: number } | undefined;
+  /** The playlist (client and code) an early video may be loading for. */
+  let earlyFor: string | undefined;
   /** The caption language last applied. */
   let ccWanted: string | undefined;
 
@@ -228,6 +235,7 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
 
   function leave(): void {
     slot.clear();
+    player.earlyVideo.discard();
     if (state.playback.key !== undefined) player.existingEngine()?.reset();
   }
 
@@ -251,8 +259,20 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       const hint = (signal: AbortSignal) => (dto: unknown) => {
         const first =
           fresh && !player.loadedPlayback() && firstSourceHint(dto, voLanguage, prefs.audioDescriptions === 1);
-        if (first) api.prefetchVideoSource(client, first.file, first.language, first.audioDescriptions, signal);
+        if (!first) return;
+        // Its media request leaves in the task of that answer, the engine's html5 adapter takes the element.
+        const ask = () =>
+          void api
+            .prefetchVideoSource(client, first.file, first.language, first.audioDescriptions, signal, prefs.cdn === 1)
+            .then((source) => source && !signal.aborted && player.earlyVideo.start(source));
+        // The entry may be asking for it already (src/element/first-requests.ts): this request then takes its answer.
+        const entry = player.takeEntrySource();
+        if (entry) void entry.then(ask);
+        else ask();
       };
+      // Another playlist: a video loading early for the one before is not the one to play.
+      if (earlyFor !== undefined && earlyFor !== `${client}|${code}`) player.earlyVideo.discard();
+      earlyFor = `${client}|${code}`;
       const request = burst.spaced((signal) =>
         api.playlist(client, code, menuLanguage, voLanguage, signal, hint(signal)),
       );

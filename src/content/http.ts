@@ -9,13 +9,15 @@ import { realClock, type TimerClock } from '../core/clock';
 import { DEFAULT_TIMEOUT_MS } from '../core/request-timeout';
 import { lazyModule } from '../core/lazy-module';
 import { freshFor, pageRequests, type SharedAnswer, type SharedRequests } from './shared-requests';
+import { buildUrl, embeddingReferrer, REFERRER_HEADER, requestInit, requestKey, type Query } from './api-calls';
+
+export { buildUrl, embeddingReferrer, REFERRER_HEADER };
 
 export { DEFAULT_TIMEOUT_MS };
 
 /** The `request-timeout` attribute: whole milliseconds, 0 for none; anything else is the default. */
 export const parseTimeout = (value: unknown): number =>
   typeof value === 'string' && /^\d{1,7}$/.test(value.trim()) ? Number(value) : DEFAULT_TIMEOUT_MS;
-export const REFERRER_HEADER = 'X-Embed-Referrer';
 
 /** Why a request failed. */
 export type HttpErrorReason = 'network' | 'aborted' | 'timeout' | 'status' | 'parse' | 'too-large';
@@ -73,27 +75,9 @@ export interface HttpClientOptions {
 }
 
 export interface RequestOptions {
-  query?: Record<string, string | number | undefined>;
+  query?: Query;
   signal?: AbortSignal;
   as?: 'json' | 'text';
-}
-
-/** The embedding page as protocol, host and path; '' when there is none. */
-export function embeddingReferrer(win: Window = window): string {
-  const clean = (href: string) => {
-    try {
-      const u = new URL(href);
-      return u.protocol === 'http:' || u.protocol === 'https:' ? `${u.protocol}//${u.host}${u.pathname}` : '';
-    } catch {
-      return '';
-    }
-  };
-  try {
-    if (win.top === win) return clean(win.location.href);
-  } catch {
-    /* cross-origin top: fall through to the referrer */
-  }
-  return win.document.referrer ? clean(win.document.referrer) : '';
 }
 
 const isRetryableStatus = (s: number) => s === 408 || s === 429 || s >= 500;
@@ -164,13 +148,6 @@ export async function readLimited(response: Response): Promise<string> {
   }
 }
 
-export function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
-  const url = new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);
-  if (query)
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
-  return url.href;
-}
-
 export class HttpClient {
   private readonly opts: Required<Omit<HttpClientOptions, 'referrer' | 'shared'>> & { referrer: string };
   private readonly shared: SharedRequests | null;
@@ -224,7 +201,7 @@ export class HttpClient {
     try {
       const answer = this.shared
         ? await this.shared.get(
-            `${this.opts.referrer}\n${url}`,
+            requestKey(this.opts.referrer, url),
             (shared) => this.request(url, shared),
             controller.signal,
             stopped,
@@ -244,28 +221,32 @@ export class HttpClient {
   }
 
   /** The network request: a 2xx answer's text (at most MAX_BODY_BYTES), or an HttpError. */
-  private async request(url: string, signal: AbortSignal): Promise<SharedAnswer> {
-    let response: Response;
-    try {
-      response = await this.opts.fetch(url, {
-        method: 'GET',
-        credentials: 'omit',
-        signal,
-        headers: { [REFERRER_HEADER]: this.opts.referrer },
-      });
-    } catch {
-      throw new HttpError(signal.aborted ? 'aborted' : 'network', url);
-    }
-    if (response.status < 200 || response.status > 299) throw new HttpError('status', url, response.status);
-    try {
-      const text = await readLimited(response);
-      return { text, status: response.status, freshFor: freshFor(response.headers.get('cache-control')) };
-    } catch (error) {
-      throw new HttpError(
-        error === TOO_LARGE ? 'too-large' : signal.aborted ? 'aborted' : 'network',
-        url,
-        response.status,
-      );
-    }
+  private request(url: string, signal: AbortSignal): Promise<SharedAnswer> {
+    const fetching = (async () => this.opts.fetch(url, requestInit(this.opts.referrer, signal)))();
+    return readAnswer(url, fetching, signal);
+  }
+}
+
+/**
+ * A request's answer as the players share it: a 2xx answer's text (at most MAX_BODY_BYTES), or an HttpError. `signal`
+ * is the request's: aborted, the failure says so. The core reads the entry's first requests so too.
+ */
+export async function readAnswer(url: string, fetching: Promise<Response>, signal: AbortSignal): Promise<SharedAnswer> {
+  let response: Response;
+  try {
+    response = await fetching;
+  } catch {
+    throw new HttpError(signal.aborted ? 'aborted' : 'network', url);
+  }
+  if (response.status < 200 || response.status > 299) throw new HttpError('status', url, response.status);
+  try {
+    const text = await readLimited(response);
+    return { text, status: response.status, freshFor: freshFor(response.headers.get('cache-control')) };
+  } catch (error) {
+    throw new HttpError(
+      error === TOO_LARGE ? 'too-large' : signal.aborted ? 'aborted' : 'network',
+      url,
+      response.status,
+    );
   }
 }

@@ -2,37 +2,14 @@ import { HttpClient } from './http';
 import type { Playlist, PlaylistItem } from './playlist';
 import { flattenProfile, type Profile } from './profile';
 import type { ClientConfigDto, MetaDto } from './types';
+import type { ProviderHosts } from './hosts';
 import { realClock, type Clock } from '../core/clock';
-import { defaultProviderUrl } from '../core/script-url';
 import { safeUrl } from './url';
+import { API_CALLS, pickSource, type VideoSource } from './api-calls';
 
-/** Base URLs of the provider's hosts (docs/provider-api.md). */
-export interface ProviderHosts {
-  api: string;
-  delivery: string;
-  static: string;
-  brochure: string;
-}
+export type { VideoSource };
 
-const withSlash = (u: string) => (u.endsWith('/') ? u : `${u}/`);
-
-export function resolveHosts(
-  providerUrl: string | undefined,
-  overrides: Partial<Record<keyof ProviderHosts, string | undefined>> = {},
-  pageUrl: string | undefined = globalThis.location?.href,
-  fallback: string = defaultProviderUrl(),
-): ProviderHosts {
-  // Only http(s) hosts: another scheme (or no URL at all) falls back to the default, the script's origin.
-  const base = withSlash(safeUrl(providerUrl, pageUrl) ?? safeUrl(fallback) ?? defaultProviderUrl());
-  const at = (override: string | undefined, path: string) =>
-    withSlash(safeUrl(override, base) ?? new URL(path, base).href);
-  return {
-    api: at(overrides.api, 'api/'),
-    delivery: at(overrides.delivery, 'cdn/'),
-    static: at(overrides.static, 'static/'),
-    brochure: at(overrides.brochure, 'brochures/'),
-  };
-}
+export { resolveHosts, type ProviderHosts } from './hosts';
 
 export interface ClientConfig {
   client: string;
@@ -68,7 +45,8 @@ export class ProviderApi {
   ) {}
 
   async clientConfig(client: string, signal?: AbortSignal): Promise<ClientConfig> {
-    const dto = await this.http.get<ClientConfigDto>(this.hosts.api, `clients/${enc(client)}`, { signal });
+    const [path] = API_CALLS.clientConfig(client);
+    const dto = await this.http.get<ClientConfigDto>(this.hosts.api, path, { signal });
     const prefs =
       dto && typeof dto.preferences === 'object' && dto.preferences && !Array.isArray(dto.preferences)
         ? dto.preferences
@@ -83,10 +61,8 @@ export class ProviderApi {
   }
 
   async profile(client: string, menuLanguage: string, signal?: AbortSignal): Promise<Profile> {
-    const dto = await this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/profile`, {
-      query: { menuLanguage },
-      signal,
-    });
+    const [path, query] = API_CALLS.profile(client, menuLanguage);
+    const dto = await this.http.get<unknown>(this.hosts.api, path, { query, signal });
     // Parsed in tasks of a few ms each (a large answer: HttpClient's sliced parse), then flattened in a task of its
     // own: with a profile of 20,000 nodes none is long (the menu then renders in another, src/screens/menu-screen.tsx).
     // A message, not a timer: a timer waits up to a second in a hidden tab.
@@ -113,10 +89,8 @@ export class ProviderApi {
     // The normaliser's chunk loads while the request is under way.
     const normaliser = import('./normalise-playlist');
     normaliser.catch(() => undefined); // a failure is the await's below, once the answer is in
-    const dto = await this.http.get<unknown>(this.hosts.api, `clients/${enc(client)}/playlists/${enc(code)}`, {
-      query: { menuLanguage, videoLanguage },
-      signal,
-    });
+    const [path, query] = API_CALLS.playlist(client, code, menuLanguage, videoLanguage);
+    const dto = await this.http.get<unknown>(this.hosts.api, path, { query, signal });
     // In the task of the answer, before the normaliser's chunk (src/content/source-hint.ts).
     onAnswer?.(dto);
     const { normalisePlaylist } = await normaliser;
@@ -157,6 +131,7 @@ export class ProviderApi {
    * Ask now for the video source that `videoSource` will be called for with these arguments (the playlist's first
    * item, src/content/source-hint.ts): its answer is kept for that one call, at most EARLY_SOURCE_KEEP_MS, whatever the
    * provider's Cache-Control says (it is the same request, made sooner). A failed one is not used: the call asks again.
+   * Answers the source that call will answer with `cdn` (undefined if none, or failed), in the task of the answer.
    */
   prefetchVideoSource(
     client: string,
@@ -164,11 +139,15 @@ export class ProviderApi {
     language: string,
     audioDescriptions: boolean,
     signal?: AbortSignal,
-  ): void {
+    cdn = false,
+  ): Promise<VideoSource | undefined> {
     const answer = this.sourceAnswer(client, fileId, language, audioDescriptions, signal);
-    answer.catch(() => undefined);
     const key = sourceKey(client, fileId, language, audioDescriptions);
     this.earlySource = { key, answer, until: this.clock.now() + EARLY_SOURCE_KEEP_MS };
+    return answer.then(
+      (dto) => pickSource(dto, cdn, this.hosts.api),
+      () => undefined,
+    );
   }
 
   /**
@@ -182,7 +161,7 @@ export class ProviderApi {
     cdn: boolean,
     signal?: AbortSignal,
     audioDescriptions = false,
-  ): Promise<{ src: string; type?: string }> {
+  ): Promise<VideoSource> {
     const early = this.earlySource;
     this.earlySource = undefined;
     const key = sourceKey(client, fileId, language, audioDescriptions);
@@ -190,11 +169,9 @@ export class ProviderApi {
     const dto =
       (early?.key === key && early.until > this.clock.now() ? await early.answer.catch(() => undefined) : undefined) ??
       (await this.sourceAnswer(client, fileId, language, audioDescriptions, signal));
-    // An http(s) URL (a relative one is on the API host); anything else is no source (an alternate of another
-    // scheme: the main source).
-    const src = (cdn ? safeUrl(dto?.alternate, this.hosts.api) : undefined) ?? safeUrl(dto?.src, this.hosts.api);
-    if (!src) throw new TypeError('Malformed video source');
-    return { src, type: typeof dto?.type === 'string' ? dto.type : undefined };
+    const source = pickSource(dto, cdn, this.hosts.api);
+    if (!source) throw new TypeError('Malformed video source');
+    return source;
   }
 
   private sourceAnswer(
@@ -204,10 +181,8 @@ export class ProviderApi {
     audioDescriptions: boolean,
     signal?: AbortSignal,
   ): Promise<SourceDto> {
-    return this.http.get<SourceDto>(this.hosts.api, `vod/${enc(client)}/${enc(fileId)}`, {
-      query: audioDescriptions ? { language, audioDescriptions: '1' } : { language },
-      signal,
-    });
+    const [path, query] = API_CALLS.videoSource(client, fileId, language, audioDescriptions);
+    return this.http.get<SourceDto>(this.hosts.api, path, { query, signal });
   }
 
   thumbnailUrl(file: string): string {

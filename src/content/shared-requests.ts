@@ -40,6 +40,8 @@ interface InFlight {
   controller: AbortController;
   waiters: number;
   settled: boolean;
+  /** A player waited for it (a lent request's answer is then not kept for another). */
+  taken?: boolean;
 }
 
 interface Fresh {
@@ -67,9 +69,14 @@ function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined, aborte
   });
 }
 
+/** How long the answer of a request made before its player ran (`lend`) waits for the first player asking for it. */
+export const LENT_KEEP_MS = 10_000;
+
 export class SharedRequests {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly fresh = new Map<string, Fresh>();
+  /** Answers of lent requests no player has taken yet: for the first that asks, whatever Cache-Control said. */
+  private readonly lent = new Map<string, Fresh>();
   private chars = 0;
 
   /** `now`: the clock of the reuse times, in ms. */
@@ -85,6 +92,9 @@ export class SharedRequests {
     signal: AbortSignal | undefined,
     aborted: () => Error,
   ): Promise<SharedAnswer> {
+    const lent = this.lent.get(key);
+    this.lent.delete(key);
+    if (lent && lent.until > this.now()) return Promise.resolve(lent.answer);
     const fresh = this.fresh.get(key);
     if (fresh && fresh.until > this.now()) return Promise.resolve(fresh.answer);
     if (fresh) this.forget(key);
@@ -92,23 +102,11 @@ export class SharedRequests {
     let entry = this.inFlight.get(key);
     if (!entry) {
       const controller = new AbortController();
-      const made: InFlight = { promise: start(controller.signal), controller, waiters: 0, settled: false };
-      this.inFlight.set(key, made);
-      made.promise.then(
-        (answer) => {
-          made.settled = true;
-          if (this.inFlight.get(key) === made) this.inFlight.delete(key);
-          this.keep(key, answer);
-        },
-        () => {
-          made.settled = true;
-          if (this.inFlight.get(key) === made) this.inFlight.delete(key);
-        },
-      );
-      entry = made;
+      entry = this.track(key, start(controller.signal), controller);
     }
     const shared = entry;
     shared.waiters++;
+    shared.taken = true;
     const leave = () => {
       shared.waiters--;
       if (shared.waiters === 0 && !shared.settled) {
@@ -119,9 +117,44 @@ export class SharedRequests {
     return waitFor(shared.promise, signal, aborted).finally(leave);
   }
 
+  /**
+   * A request made before its player could (the entry's first requests: src/element/first-requests.ts), in flight
+   * under `key` as if a player had made it: players asking for it wait for it; `controller` aborts it once every
+   * player that waited has stopped. Answered before any player asked, its answer is the first asking player's,
+   * within LENT_KEEP_MS, whatever Cache-Control says (it is that player's request, made sooner); a failure is not
+   * kept. When `key` is answered or asked for already, it is aborted.
+   */
+  lend(key: string, answer: Promise<SharedAnswer>, controller: AbortController): void {
+    const fresh = this.fresh.get(key);
+    if (this.inFlight.has(key) || (fresh && fresh.until > this.now())) return controller.abort();
+    const made = this.track(key, answer, controller);
+    answer.then(
+      (a) => made.waiters === 0 && !made.taken && this.lent.set(key, { answer: a, until: this.now() + LENT_KEEP_MS }),
+      () => undefined, // a failure is its waiters' (none: nobody asked)
+    );
+  }
+
+  private track(key: string, promise: Promise<SharedAnswer>, controller: AbortController): InFlight {
+    const made: InFlight = { promise, controller, waiters: 0, settled: false };
+    this.inFlight.set(key, made);
+    promise.then(
+      (answer) => {
+        made.settled = true;
+        if (this.inFlight.get(key) === made) this.inFlight.delete(key);
+        this.keep(key, answer);
+      },
+      () => {
+        made.settled = true;
+        if (this.inFlight.get(key) === made) this.inFlight.delete(key);
+      },
+    );
+    return made;
+  }
+
   /** Forget every answer kept for reuse (requests in flight go on). */
   clear(): void {
     this.fresh.clear();
+    this.lent.clear();
     this.chars = 0;
   }
 

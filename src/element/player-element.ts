@@ -17,7 +17,9 @@ import { attachCommandEvents } from './transports/custom-events';
 import { isLazy, waitUntilNear } from './lazy-start';
 import { SDK_ATTRIBUTES } from '../playback/sdk-urls';
 
-export const TAG_NAME = 'patient-ed-player';
+import { TAG_NAME } from '../core/tag-name';
+
+export { TAG_NAME } from '../core/tag-name';
 
 // r2wc keeps its props and render method under these registered symbols.
 const R2WC_PROPS = Symbol.for('r2wc.props');

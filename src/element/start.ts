@@ -1,5 +1,6 @@
 import { noteScriptUrl } from '../core/script-url';
 import { linkCore } from './core-link';
+import { lendEarlyRequests } from '../app/early-start';
 import { definePlayer, TAG_NAME } from './player-element';
 
 /**
@@ -16,6 +17,8 @@ export function start(entryUrl: string): void {
   // so when the versions differ.
   if (customElements.get(TAG_NAME)) return definePlayer();
   noteScriptUrl(entryUrl);
+  // What the entry asked for the players on the page, before the element (and its requests) exist.
+  lendEarlyRequests();
   linkCore();
   definePlayer();
 }

@@ -32,6 +32,8 @@ export interface OpenerDeps {
    * player's interface may take the main thread and the network now.
    */
   mediaStarted?: (step: 'requested' | 'settled') => void;
+  /** The video element loading a source before the engine, once (src/playback/early-video.ts). */
+  earlyVideo?: (src: string) => HTMLVideoElement | undefined;
 }
 
 /**
@@ -82,6 +84,7 @@ export class MediaOpener {
       signal,
       origin: location.origin,
       source,
+      earlyVideo: deps.earlyVideo,
       scripts: { ...DEFAULT_SCRIPTS, ...deps.scripts?.() },
       staticUrl: (path) => safeUrl(path, api.hosts.static) ?? '',
       volume: pb.muted ? 0 : pb.volume,

@@ -68,6 +68,11 @@ export interface LoadContext {
    * plays from its renditions (`item.sources`) alone.
    */
   source?: { src: string; type?: string };
+  /**
+   * The video element loading `src` before the engine (src/playback/early-video.ts), once: the html5 adapter takes it
+   * for its first source instead of asking for the media again.
+   */
+  earlyVideo?: (src: string) => HTMLVideoElement | undefined;
   /** Script URLs of the vendor SDKs (overridable for tests and self-hosting). */
   scripts: { youtube: string; vimeo: string };
   /** Resolve a static-host path (slide images) to a URL. */

@@ -1,4 +1,5 @@
 import { chooseSources } from '../source-choice';
+import { releaseVideo } from '../early-video';
 import type { LoadContext, MediaAdapter } from '../types';
 
 /** How far before its duration a media's `ended` is taken for its data running out, in seconds. */
@@ -21,11 +22,13 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   if (!sources.length) return Promise.reject(Object.assign(new Error('No video source'), { reason: 'source' }));
   /** Which of `sources` is loaded. */
   let current = 0;
-  const video = document.createElement('video');
+  // The first source may be loading already (src/playback/early-video.ts, set up as below): taken as it is.
+  const early = ctx.earlyVideo?.(sources[0].src);
+  const video = early ?? document.createElement('video');
   video.className = 'media media-video';
   video.playsInline = true;
   video.preload = 'auto';
-  video.crossOrigin = 'anonymous'; // the provider sends CORS headers: frames stay canvasable
+  if (!early) video.crossOrigin = 'anonymous'; // the provider sends CORS headers: frames stay canvasable
   video.controls = false;
   video.disablePictureInPicture = false;
   video.volume = Math.min(1, Math.max(0, ctx.volume));
@@ -146,10 +149,7 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
       if (destroyed) return;
       destroyed = true;
       for (const [type, fn] of listeners) video.removeEventListener(type, fn);
-      video.pause();
-      video.removeAttribute('src');
-      video.load(); // releases the network connection and decoder
-      video.remove();
+      releaseVideo(video); // the network connection and the decoder
     },
   };
 
@@ -186,7 +186,12 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
     video.addEventListener('loadedmetadata', onReady);
     video.addEventListener('error', onError);
     signal.addEventListener('abort', onAbort, { once: true });
-    loadSource(0);
+    // A taken element has its source set (setting it again would start its load over): it may have its metadata.
+    if (!early) loadSource(0);
     container.append(video);
+    if (early && video.readyState >= HTMLMediaElement.HAVE_METADATA) {
+      loaded = true;
+      onReady();
+    }
   });
 }

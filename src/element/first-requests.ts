@@ -1,0 +1,187 @@
+/**
+ * The first requests of the players on the page, made by the entry file before the core has arrived (issue 25, the
+ * first frame): the entry is small, and the core's file (with the element, its controller and everything a player
+ * runs) downloads while the provider answers. For each `<patient-ed-player>` in the document that opens a playlist
+ * or a menu (not `loading="lazy"`), the entry asks for the client's configuration and the playlist (or the menu's
+ * profile), as the core would (the same URL and header: src/content/api-calls.ts; the route, the hosts and the
+ * preferences read by the same code); with the playlist's answer, for its first item's video source
+ * (src/content/source-hint.ts); with that answer, it starts the media's request (src/playback/early-video.ts). What it
+ * made waits on the element (EARLY_START) for the core: the requests join the page's shared requests, so the player's
+ * identical requests take their answers (src/app/early-start.ts); the video goes to the player's engine.
+ *
+ * Anything unusual (a share link in the page's URL, a property set before the element upgraded, a modal route, a
+ * vendor video, storage that throws) asks nothing early, or stops there: the core then makes its requests itself. A
+ * guess the core does not follow costs a request, never a wrong answer (the core asks for its own).
+ */
+import { embedOptions, embedTarget, hostsOf, type EmbedProps } from '../app/embed-route';
+import { API_CALLS, buildUrl, embeddingReferrer, pickSource, requestInit, requestKey } from '../content/api-calls';
+import { firstSourceHint } from '../content/source-hint';
+import { noteScriptUrl } from '../core/script-url';
+import { EARLY_START, type EarlyHolder, type EarlyRequest, type EarlyStart } from '../content/early-requests';
+import { EARLY_VIDEO_KEEP_MS, loadEarlyVideo, releaseVideo } from '../playback/early-video';
+import { mergePreferences } from '../preferences/merge';
+import { queryLayerFrom } from '../preferences/query';
+import { readStoredAnswer } from '../preferences/storage';
+import { matchRoute } from '../routing/routes';
+import { ELEMENT_PROPS } from './attributes';
+import { isLazy } from './lazy-start';
+import { TAG_NAME } from '../core/tag-name';
+
+/**
+ * The first screen's files by route, relative to the entry: `navigation`, the interface's (the menu's React), which the
+ * core asks for ahead too as it starts (src/element/interface-chunk.ts). Not the link chunk: a `modulepreload` that
+ * fails is kept failed by WebKit and Firefox for the page's life, and the link is every chunk's (the core imports it,
+ * and asks again while it fails). Written in by the build (rollup.config.mjs); unbuilt (the tests' bundles), the
+ * placeholder stays and names none.
+ */
+const FIRST_FILES = '__PED_FIRST_FILES__';
+
+/** The largest playlist answer the entry reads for its first source (a larger one waits for the core's reader). */
+const MAX_HINT_CHARS = 256 * 1024;
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * Asks for the first requests of the players already in `doc` (none if the element is defined in `registry`: another
+ * copy of the player came first and made its own). Never throws: a player it cannot read is left to the core.
+ */
+export function firstRequests(
+  entryUrl: string,
+  doc: Document = document,
+  registry: Pick<CustomElementRegistry, 'get'> = customElements,
+): void {
+  try {
+    if (!registry.get(TAG_NAME)) askFirst(entryUrl, doc);
+  } catch {
+    /* the core asks for everything */
+  }
+}
+
+function askFirst(entryUrl: string, doc: Document): void {
+  // The default provider is the entry's origin (src/core/script-url.ts): this copy of that module must know it.
+  noteScriptUrl(entryUrl);
+  // A share link opens its own item and languages (its reader is a chunk of the core's).
+  if (globalThis.location?.search.includes('ped-client=')) return;
+  const referrer = embeddingReferrer();
+  const made = new Map<string, EarlyRequest>();
+  const fetched = new Set<string>();
+  const ask = (url: string): EarlyRequest => {
+    const key = requestKey(referrer, url);
+    let request = made.get(key);
+    if (!request) {
+      const controller = new AbortController();
+      const response = fetch(url, requestInit(referrer, controller.signal));
+      const copy = response.then((r) => r.clone());
+      copy.catch(() => undefined); // a failure is the core's to read
+      request = { key, url, controller, response, copy };
+      made.set(key, request);
+    }
+    return request;
+  };
+  for (const element of doc.querySelectorAll<EarlyHolder>(TAG_NAME)) {
+    try {
+      startElement(element, ask, entryUrl, fetched);
+    } catch {
+      /* left to the core */
+    }
+  }
+}
+
+/**
+ * Asks for a first screen's file (once per page) while the core downloads, as the core would as it starts
+ * (src/element/interface-chunk.ts): a `<link rel="modulepreload">` (the module is fetched and parsed, not run), here in
+ * the page's head since no shadow root exists yet, removed once the file has arrived or failed.
+ */
+function prefetch(route: string, entryUrl: string, fetched: Set<string>, doc: Document): void {
+  for (const entry of FIRST_FILES.startsWith('__') ? [] : FIRST_FILES.split(' ')) {
+    const [name, file] = entry.split(':');
+    const url = new URL(file, entryUrl).href;
+    if (name !== route || fetched.has(url)) continue;
+    fetched.add(url);
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = url;
+    const done = () => link.remove();
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+    doc.head.append(link);
+  }
+}
+
+function startElement(
+  element: EarlyHolder,
+  ask: (url: string) => EarlyRequest,
+  entryUrl: string,
+  fetched: Set<string>,
+): void {
+  if (element[EARLY_START] || isLazy(element.getAttribute('loading'))) return;
+  // The element's properties as r2wc will read them (non-empty attributes); one set before the upgrade is the core's.
+  const props: EmbedProps = {};
+  for (const name of ELEMENT_PROPS) {
+    if (Object.hasOwn(element, name)) return;
+    const value = element.getAttribute(kebab(name));
+    if (value) props[name] = value;
+  }
+  const embed = embedOptions(props);
+  const route = matchRoute(embedTarget(embed).split('?')[0]);
+  const { client, code } = route;
+  const menu = route.name === 'navigation' && !route.modal;
+  if (!client || !(menu || (route.name === 'playlist' && code))) return;
+  const hosts = hostsOf(props);
+  // The preferences of the core's first playlist request (src/app/route-loaders.ts): the client's stored account
+  // layer and the visitor's stored layer (src/preferences/persistence.ts), the element's options between them.
+  const { stored, answered } = readStoredAnswer();
+  const prefs = mergePreferences({
+    account: stored.account[client] ?? {},
+    query: queryLayerFrom(embed.options),
+    local: answered ? stored.local : {},
+  });
+  const early: EarlyStart = {
+    requests: [],
+    sourceAsked: Promise.resolve(),
+    video: Promise.resolve(undefined),
+  };
+  const hand = (request: EarlyRequest) => (early.lend ? early.lend(request) : early.requests.push(request));
+  element[EARLY_START] = early;
+  hand(ask(buildUrl(hosts.api, ...API_CALLS.clientConfig(client))));
+  // A menu: its profile, in the menu language (src/app/route-loaders.ts, profileLoader).
+  if (menu) {
+    hand(ask(buildUrl(hosts.api, ...API_CALLS.profile(client, prefs.menuLanguage))));
+    return prefetch('navigation', entryUrl, fetched, element.ownerDocument);
+  }
+  if (!code) return;
+  const playlist = ask(buildUrl(hosts.api, ...API_CALLS.playlist(client, code, prefs.menuLanguage, prefs.voLanguage)));
+  hand(playlist);
+  const source = playlist.copy.then(async (copy) => {
+    // A player that has started reads the playlist's answer itself (src/app/route-loaders.ts) and asks for the source.
+    if (early.claimed) return undefined;
+    const answer = copy.clone();
+    if (!answer.ok) return undefined;
+    const text = await answer.text();
+    const dto: unknown = text.length <= MAX_HINT_CHARS ? JSON.parse(text) : undefined;
+    const first = firstSourceHint(dto, prefs.voLanguage, prefs.audioDescriptions === 1);
+    if (!first) return undefined;
+    const request = ask(
+      buildUrl(hosts.api, ...API_CALLS.videoSource(client, first.file, first.language, first.audioDescriptions)),
+    );
+    hand(request);
+    return request;
+  });
+  early.sourceAsked = source.then(
+    () => undefined,
+    () => undefined,
+  );
+  early.video = source
+    .then(async (request) => {
+      if (!request) return undefined;
+      const answer = (await request.copy).clone();
+      const picked = answer.ok ? pickSource(await answer.json(), prefs.cdn === 1, hosts.api) : undefined;
+      // A player that has started loads it (one video: src/playback/early-video.ts).
+      if (!picked || early.claimed) return picked && { source: picked };
+      const video = loadEarlyVideo(picked);
+      // Not taken by a player in time (the element left the page, the core did not come): released.
+      if (video) setTimeout(() => !early.claimed && releaseVideo(video.video), EARLY_VIDEO_KEEP_MS);
+      return { source: picked, video };
+    })
+    .catch(() => undefined);
+}

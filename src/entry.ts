@@ -1,0 +1,40 @@
+/**
+ * The entry file (dist/patient-ed-player.js): small, so that the page's players ask for their first data as soon as
+ * it has arrived, while the core's file (src/core-chunk.ts) downloads. It asks for the first requests of the players
+ * already on the page (src/element/first-requests.ts), then imports the core, which defines the element and takes
+ * those requests' answers, and exports the public API (src/index.ts). A page may load it under any URL (`?ver=`)
+ * and more than once: the element is defined once, by the copy that ran first (a later copy waits for it, then finds
+ * the element defined: another version says so in the console).
+ */
+import { firstRequests } from './element/first-requests';
+
+/** Where the first copy of the entry on the page says when its core has started (a registered symbol: any copy). */
+const FIRST_START = Symbol.for('patient-ed-player.first-start');
+const registry = customElements as CustomElementRegistry & { [FIRST_START]?: Promise<void> };
+const before = registry[FIRST_START];
+let started: (() => void) | undefined;
+if (!before) registry[FIRST_START] = new Promise<void>((resolve) => (started = resolve));
+
+// The core first (its file is the largest), then the page's first requests; and the link chunk, which every lazy chunk
+// imports (scripts/rollup-linked-core.mjs), beside the core and not a round trip after it: it runs nothing but its two
+// functions, and a failure is the core's to see (its import asks again).
+const loading = import('./core-chunk');
+firstRequests(import.meta.url);
+import('./link-chunk.js').catch(() => undefined);
+let core: typeof import('./core-chunk');
+try {
+  core = await loading;
+  await before;
+  // A task boundary first: answers already in (the first source's: its media request) are handled before the element
+  // starts, a long task on a slow machine. A message, not a timer: a timer waits longer in a hidden tab.
+  await new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+  core.start(import.meta.url);
+} finally {
+  started?.();
+}
+
+export const { CommandError, PatientEdPlayerElement, TAG_NAME, definePlayer } = core;

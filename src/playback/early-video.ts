@@ -1,0 +1,88 @@
+/**
+ * The first video's media request, made in the task of its source's answer (issue 25, the first frame), before the
+ * engine's chunk is in: by the entry (src/element/first-requests.ts) for a player on the page when it loaded, or by
+ * the playlist loader (src/app/route-loaders.ts) with the playlist's answer. The media loads in a detached `<video>`
+ * set up as the html5 adapter sets its own (src/playback/adapters/html5.ts), and the adapter takes that element when
+ * it loads the same URL. An element nobody takes within EARLY_VIDEO_KEEP_MS (or a failed one, or one for another
+ * URL) is released: its request stops, nothing of it stays.
+ */
+import type { TimerClock } from '../core/clock';
+import type { EarlyVideoOffer, EntryVideo } from '../content/early-requests';
+
+export type { EarlyVideoOffer, EntryVideo };
+
+/** How long a video loading early waits for the engine to take it, ms. */
+export const EARLY_VIDEO_KEEP_MS = 10_000;
+
+/** Stops a media element's request and frees its decoder. */
+export function releaseVideo(video: HTMLVideoElement): void {
+  video.pause();
+  video.removeAttribute('src');
+  video.load();
+  video.remove();
+}
+
+/** A detached video loading `source` as the html5 adapter would; none when the browser says it cannot play its type. */
+export function loadEarlyVideo(source: { src: string; type?: string }): EarlyVideoOffer | undefined {
+  const video = document.createElement('video');
+  if (source.type && !video.canPlayType(source.type)) return undefined;
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.crossOrigin = 'anonymous';
+  if (source.type) video.setAttribute('type', source.type);
+  video.src = source.src;
+  return { src: source.src, video };
+}
+
+/** One player's early video (the controller has one). */
+export class EarlyVideo {
+  private held?: EarlyVideoOffer & { timer: number };
+  /** The entry's video for this player, still on its way: it is the one (`start` makes none meanwhile). */
+  private expected?: Promise<EntryVideo | undefined>;
+
+  constructor(private readonly timers: TimerClock) {}
+
+  /** Starts loading `source`, unless the entry's video is on its way or this one loads it already. */
+  start(source: { src: string; type?: string }): void {
+    if (this.expected || this.held?.src === source.src) return;
+    const offer = loadEarlyVideo(source);
+    if (offer) this.hold(offer);
+    else this.discard();
+  }
+
+  /**
+   * The entry's first video for this player, once its source has answered: the video the entry started (released if
+   * this player no longer waits for it), or, when the player had started before that answer, its source, loaded here.
+   */
+  expect(entry: Promise<EntryVideo | undefined>): void {
+    this.expected = entry;
+    void entry.then((found) => {
+      if (this.expected !== entry) return found?.video && releaseVideo(found.video.video);
+      this.expected = undefined;
+      if (found?.video) this.hold(found.video);
+      else if (found) this.start(found.source);
+    });
+  }
+
+  /** The element loading `src`, once, unless it failed; anything else held is released (an expected one too). */
+  take(src: string): HTMLVideoElement | undefined {
+    this.expected = undefined;
+    const held = this.held;
+    if (!held) return undefined;
+    this.held = undefined;
+    this.timers.clearTimeout(held.timer);
+    if (held.src === src && !held.video.error) return held.video;
+    releaseVideo(held.video);
+    return undefined;
+  }
+
+  /** Releases what is held or expected (the playlist left, the player off the page, the time out). */
+  discard(): void {
+    this.take('');
+  }
+
+  private hold(offer: EarlyVideoOffer): void {
+    this.discard();
+    this.held = { ...offer, timer: this.timers.setTimeout(() => this.discard(), EARLY_VIDEO_KEEP_MS) };
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * Issue 25, the first frame: the entry file asks for the first requests of the page's players before the core has
+ * arrived (src/element/first-requests.ts), and the core's identical requests take their answers
+ * (src/element/early-start.ts, SharedRequests.lend). Here on a detached document, with a registry where the element is
+ * not defined yet, and the provider's log as the witness: the core's calls (a ProviderApi over the shared requests the
+ * entry's were lent to) make no request of their own.
+ */
+import { expect } from '@open-wc/testing';
+import { embeddingReferrer } from '../src/content/api-calls';
+import { HttpClient } from '../src/content/http';
+import { ProviderApi, resolveHosts } from '../src/content/provider';
+import { LENT_KEEP_MS, SharedRequests } from '../src/content/shared-requests';
+import { claimEarlyStart, lendEarlyRequests } from '../src/app/early-start';
+import { EARLY_START, type EarlyHolder } from '../src/content/early-requests';
+import { firstRequests } from '../src/element/first-requests';
+import { saveLayers } from '../src/preferences/storage';
+import {
+  answerNext,
+  clearFailures,
+  clearProviderLog,
+  clearStorage,
+  failNext,
+  FAULT_PROVIDER_URL,
+  providerLog,
+  waitFor,
+} from './helpers';
+
+const NOT_DEFINED = { get: () => undefined };
+
+/** A document holding the players `markup` describes, not upgraded (as the entry finds them). */
+function pageWith(markup: string[]): { doc: Document; elements: EarlyHolder[] } {
+  const doc = document.implementation.createHTMLDocument('host');
+  const elements = markup.map((attributes) => {
+    const element = doc.createElement('patient-ed-player');
+    for (const [name, value] of Object.entries(JSON.parse(attributes) as Record<string, string>))
+      element.setAttribute(name, value);
+    doc.body.append(element);
+    return element;
+  });
+  return { doc, elements };
+}
+
+const attrs = (extra: Record<string, string> = {}) =>
+  JSON.stringify({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL, ...extra });
+
+const gets = async (prefix: string) =>
+  (await providerLog()).filter((e) => e.method === 'GET' && e.path.startsWith(prefix)).map((e) => e.path);
+
+/** The core's side: the entry's requests lent to a page's shared requests, and the core's calls over them. */
+function core(doc: Document) {
+  const shared = new SharedRequests();
+  lendEarlyRequests(doc, shared);
+  const api = new ProviderApi(
+    resolveHosts(FAULT_PROVIDER_URL),
+    new HttpClient({ retry: { retries: 0, baseDelay: 1, maxDelay: 1 }, shared, referrer: embeddingReferrer() }),
+  );
+  return { shared, api };
+}
+
+describe("the entry's first requests (src/element/first-requests.ts)", () => {
+  beforeEach(async () => {
+    clearStorage();
+    await clearFailures();
+    await clearProviderLog();
+  });
+  after(async () => {
+    clearStorage();
+    await clearFailures();
+  });
+
+  it("asks for a video's configuration, playlist, source and media once; the core's calls take them", async () => {
+    const { doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' })]);
+    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    const early = elements[0][EARLY_START]!;
+    expect(early.requests.map((r) => new URL(r.url).pathname)).to.deep.equal([
+      '/api/clients/demo',
+      '/api/clients/demo/playlists/A_DEMO_VIDEO',
+    ]);
+    const { api } = core(doc);
+    expect(early.requests, 'handed to the core').to.deep.equal([]);
+    // The core, as its loaders call: the configuration, the playlist in the default languages, the first source.
+    const [config, playlist] = await Promise.all([
+      api.clientConfig('demo'),
+      api.playlist('demo', 'A_DEMO_VIDEO', 'en', 'en'),
+    ]);
+    expect(config.client).to.equal('demo');
+    expect(playlist.items[0].file).to.equal('knee-overview');
+    await early.sourceAsked;
+    const source = await api.videoSource('demo', 'knee-overview', 'en', false);
+    expect(source.src).to.match(/\/media\/knee-overview\/en\.mp4$/);
+    // The video the entry started loads that source.
+    const found = await early.video;
+    expect(found?.source.src).to.equal(source.src);
+    expect(found?.video?.video.src).to.equal(source.src);
+    await waitFor(() => (found?.video?.video.readyState ?? 0) >= 1, 'the early video has its metadata', 10000);
+    // The fault provider answers with max-age=0 and this client shares nothing else: one request each.
+    expect(await gets('/api/clients/demo')).to.deep.equal([
+      '/api/clients/demo',
+      '/api/clients/demo/playlists/A_DEMO_VIDEO',
+    ]);
+    expect(await gets('/api/vod/')).to.deep.equal(['/api/vod/demo/knee-overview']);
+    found?.video?.video.removeAttribute('src');
+  });
+
+  it("reads the visitor's stored languages and the element's options as the core does", async () => {
+    saveLayers('demo', {}, { menuLanguage: 'es', voLanguage: 'es' });
+    const { doc, elements } = pageWith([
+      attrs({ code: 'A_DEMO_VIDEO' }),
+      attrs({ code: 'A_DEMO_VIDEO', language: 'de' }),
+    ]);
+    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    const [stored, option] = elements.map((e) => e[EARLY_START]!.requests.map((r) => new URL(r.url)));
+    expect(stored[1].search).to.equal('?menuLanguage=es&videoLanguage=es');
+    // The stored layer is above the element's options (src/preferences/merge.ts): still Spanish.
+    expect(option[1].search).to.equal('?menuLanguage=es&videoLanguage=es');
+    // One configuration request for both players of the client (and one playlist: the same URL).
+    expect(elements[0][EARLY_START]!.requests[0]).to.equal(elements[1][EARLY_START]!.requests[0]);
+    const { api } = core(doc);
+    await api.playlist('demo', 'A_DEMO_VIDEO', 'es', 'es');
+    expect(await gets('/api/clients/demo/playlists/')).to.have.length(1);
+    await Promise.all(elements.map((e) => e[EARLY_START]!.video));
+  });
+
+  it('asks for a menu its configuration and profile; nothing for a lazy player or a property set early', async () => {
+    const { doc, elements } = pageWith([attrs(), attrs({ code: 'A_DEMO_VIDEO', loading: 'lazy' }), attrs()]);
+    // A framework's property on the element before it upgraded: the core reads it, the entry cannot.
+    Object.defineProperty(elements[2], 'code', { value: 'OTHER', configurable: true, writable: true });
+    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    expect(elements[0][EARLY_START]!.requests.map((r) => new URL(r.url).pathname)).to.deep.equal([
+      '/api/clients/demo',
+      '/api/clients/demo/profile',
+    ]);
+    expect(elements[1][EARLY_START]).to.equal(undefined);
+    expect(elements[2][EARLY_START]).to.equal(undefined);
+    expect(await elements[0][EARLY_START]!.video).to.equal(undefined);
+  });
+
+  it('asks for nothing when the element is defined already (another copy of the player came first)', () => {
+    const { doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' })]);
+    firstRequests(import.meta.url, doc, customElements);
+    expect(elements[0][EARLY_START]).to.equal(undefined);
+  });
+
+  it('a malformed or failed playlist answer: no source, no video, and the core asks again for a failure', async () => {
+    await answerNext('/api/clients/demo/playlists/A_DEMO_VIDEO', '{"items": [{"file": 42}], "x": [');
+    let { doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' })]);
+    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    expect(await elements[0][EARLY_START]!.video).to.equal(undefined);
+    expect(await gets('/api/vod/')).to.deep.equal([]);
+
+    await clearProviderLog();
+    await failNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 500);
+    ({ doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' })]));
+    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    const early = elements[0][EARLY_START]!;
+    const { api } = core(doc);
+    expect(await early.video).to.equal(undefined);
+    // The failure is not kept for the core: its call asks again, and gets the playlist.
+    const playlist = await api.playlist('demo', 'A_DEMO_VIDEO', 'en', 'en');
+    expect(playlist.items.length).to.be.above(0);
+    expect(await gets('/api/clients/demo/playlists/')).to.have.length(2);
+  });
+
+  it('a player that started before the playlist answered reads it itself: the entry asks for no source', async () => {
+    const { doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' })]);
+    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    const claimed = claimEarlyStart(elements[0]);
+    expect(claimed).to.equal(elements[0][EARLY_START]);
+    expect(claimEarlyStart(elements[0]), 'once').to.equal(undefined);
+    await claimed!.sourceAsked;
+    expect(await claimed!.video).to.equal(undefined);
+    expect(await gets('/api/vod/')).to.deep.equal([]);
+  });
+});
+
+describe('a request lent to the shared requests (SharedRequests.lend)', () => {
+  const answer = (text: string) => Promise.resolve({ text, status: 200, freshFor: 0 });
+
+  it("is the first asker's answer whatever its freshness, within LENT_KEEP_MS; then asked again", async () => {
+    let now = 0;
+    const shared = new SharedRequests(() => now);
+    shared.lend('k', answer('lent'), new AbortController());
+    await Promise.resolve();
+    await Promise.resolve();
+    const asked: string[] = [];
+    const get = () =>
+      shared.get(
+        'k',
+        () => (asked.push('network'), answer('network')),
+        undefined,
+        () => new Error('aborted'),
+      );
+    expect((await get()).text).to.equal('lent');
+    expect((await get()).text, 'once').to.equal('network');
+    shared.lend('k2', answer('lent'), new AbortController());
+    await Promise.resolve();
+    now += LENT_KEEP_MS;
+    const late = await shared.get(
+      'k2',
+      () => answer('network'),
+      undefined,
+      () => new Error('aborted'),
+    );
+    expect(late.text, 'too late').to.equal('network');
+  });
+
+  it('is aborted when the same request is in flight already', () => {
+    const shared = new SharedRequests();
+    void shared.get(
+      'k',
+      () => new Promise(() => undefined),
+      undefined,
+      () => new Error('aborted'),
+    );
+    const controller = new AbortController();
+    shared.lend('k', answer('lent'), controller);
+    expect(controller.signal.aborted).to.equal(true);
+  });
+});
