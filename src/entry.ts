@@ -1,12 +1,23 @@
 /**
  * The entry file (dist/patient-ed-player.js): small, so that the page's players ask for their first data as soon as
- * it has arrived, while the core's file (src/core-chunk.ts) downloads. It asks for the first requests of the players
- * already on the page (src/element/first-requests.ts), then imports the core, which defines the element and takes
- * those requests' answers, and exports the public API (src/index.ts). A page may load it under any URL (`?ver=`)
- * and more than once: the element is defined once, by the copy that ran first (a later copy waits for it, then finds
- * the element defined: another version says so in the console).
+ * it has arrived, while the core's file (src/core-chunk.ts) downloads. It imports the core, asks for the first
+ * requests of the players already on the page (src/element/first-requests.ts), and once the core is in, starts it:
+ * the core defines the element and takes those requests' answers. A page may load it under any URL (`?ver=`) and more
+ * than once: the element is defined once, by the copy that ran first (a later copy waits for it, then finds the
+ * element defined: another version says so in the console).
+ *
+ * No top-level `await`: WebKit hangs a page whose iframe is removed while a module of it awaits at its top level (the
+ * drop-in's tests met it). So the public API (src/index.ts) is exported as live bindings: `TAG_NAME` at once, the
+ * element's class, `definePlayer` and `CommandError` once the core has started (`customElements.whenDefined`).
  */
+import type * as Core from './core-chunk';
+import { TAG_NAME } from './core/tag-name';
 import { firstRequests } from './element/first-requests';
+
+export { TAG_NAME };
+export let PatientEdPlayerElement: typeof Core.PatientEdPlayerElement;
+export let definePlayer: typeof Core.definePlayer;
+export let CommandError: typeof Core.CommandError;
 
 /** Where the first copy of the entry on the page says when its core has started (a registered symbol: any copy). */
 const FIRST_START = Symbol.for('patient-ed-player.first-start');
@@ -21,20 +32,19 @@ if (!before) registry[FIRST_START] = new Promise<void>((resolve) => (started = r
 const loading = import('./core-chunk');
 firstRequests(import.meta.url);
 import('./link-chunk.js').catch(() => undefined);
-let core: typeof import('./core-chunk');
-try {
-  core = await loading;
-  await before;
-  // A task boundary first: answers already in (the first source's: its media request) are handled before the element
-  // starts, a long task on a slow machine. A message, not a timer: a timer waits longer in a hidden tab.
-  await new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-  core.start(import.meta.url);
-} finally {
-  started?.();
-}
 
-export const { CommandError, PatientEdPlayerElement, TAG_NAME, definePlayer } = core;
+void loading
+  .then(async (core) => {
+    await before;
+    // A task boundary first: answers already in (the first source's: its media request) are handled before the element
+    // starts, a long task on a slow machine. A message, not a timer: a timer waits longer in a hidden tab.
+    await new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    });
+    ({ PatientEdPlayerElement, definePlayer, CommandError } = core);
+    core.start(import.meta.url);
+  })
+  .catch((error: unknown) => console.error('patient-ed-player: the player could not load.', error))
+  .finally(() => started?.());

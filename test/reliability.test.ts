@@ -621,7 +621,8 @@ describe('hostile URLs in provider data, floods from the host', () => {
   cleanPlayersAndFaults();
 
   it("a media `ended` seconds before the duration (WebKit's stalled stream) is not the video's end", async () => {
-    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' });
+    const clock = new FakeClock();
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO' }, { clock });
     const states: number[] = [];
     el.addEventListener('statechange', (e) => states.push(e.detail.state));
     expect(await el.playVideo()).to.equal(true);
@@ -630,6 +631,17 @@ describe('hostile URLs in provider data, floods from the host', () => {
     video.dispatchEvent(new Event('ended'));
     await nextTask();
     expect(el.getPlayerState(), 'still playing').to.equal(1);
+    expect(states, 'no ended state').to.not.include(9);
+    // WebKitGTK also shortens a stalled stream's duration to the data it has, then ends there: the player keeps the
+    // file's duration, so neither that `ended` nor its own end rule ends the video.
+    const full = el.getDuration();
+    Object.defineProperty(video, 'duration', { configurable: true, get: () => video.currentTime + 0.2 });
+    video.dispatchEvent(new Event('durationchange'));
+    video.dispatchEvent(new Event('ended'));
+    await nextTask();
+    clock.tick(1000); // the engine's polls, and their end rule
+    expect(el.getDuration(), "the file's duration").to.equal(full);
+    expect(el.getPlayerState(), 'still playing after the shortened end').to.equal(1);
     expect(states, 'no ended state').to.not.include(9);
   });
 

@@ -36,6 +36,9 @@ import { TAG_NAME } from '../core/tag-name';
  */
 const FIRST_FILES = '__PED_FIRST_FILES__';
 
+/** How long a `modulepreload` link of the entry stays in the page's head at most, ms. */
+const PRELOAD_LINK_MS = 10_000;
+
 /** The largest playlist answer the entry reads for its first source (a larger one waits for the core's reader). */
 const MAX_HINT_CHARS = 256 * 1024;
 
@@ -104,6 +107,8 @@ function prefetch(route: string, entryUrl: string, fetched: Set<string>, doc: Do
     const done = () => link.remove();
     link.addEventListener('load', done, { once: true });
     link.addEventListener('error', done, { once: true });
+    // A browser that fires neither (no `modulepreload`) does not keep it either.
+    setTimeout(done, PRELOAD_LINK_MS);
     doc.head.append(link);
   }
 }

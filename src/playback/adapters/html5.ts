@@ -5,9 +5,6 @@ import type { LoadContext, MediaAdapter } from '../types';
 /** How far before its duration a media's `ended` is taken for its data running out, in seconds. */
 export const EARLY_END_S = 1;
 
-const endedEarly = (video: HTMLVideoElement) =>
-  Number.isFinite(video.duration) && video.duration - video.currentTime > EARLY_END_S;
-
 /** HTML5 <video> adapter: hosted/uploaded videos and items with a file (source from the video call) or renditions. */
 export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   const { container, events, signal } = ctx;
@@ -22,6 +19,19 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   if (!sources.length) return Promise.reject(Object.assign(new Error('No video source'), { reason: 'source' }));
   /** Which of `sources` is loaded. */
   let current = 0;
+  /**
+   * The longest duration the loaded source has had. A file's duration does not shrink; WebKitGTK's does when the
+   * stream's connection has stalled (to the data it has, and its `ended` then comes at that end): the player keeps
+   * the file's (its end rule and the early-end check below read this one).
+   */
+  let longest = 0;
+  const duration = () => {
+    const d = video.duration;
+    if (Number.isFinite(d) && d > longest) longest = d;
+    return longest;
+  };
+  /** An end well before the duration is the data running out, not the end of the video. */
+  const endedEarly = () => duration() - video.currentTime > EARLY_END_S;
   // The first source may be loading already (src/playback/early-video.ts, set up as below): taken as it is.
   const early = ctx.earlyVideo?.(sources[0].src);
   const video = early ?? document.createElement('video');
@@ -48,6 +58,7 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   /** Loads source `i`, asking for CORS again (each host answers for itself). */
   const loadSource = (i: number) => {
     current = i;
+    longest = 0;
     cors = true;
     loaded = false;
     video.crossOrigin = 'anonymous';
@@ -82,8 +93,8 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
     // An end well before the duration is the data running out (WebKitGTK ends a stream whose connection has stalled
     // for a while): not the end of the video. The time then stands still while playing, and the stall watchdog
     // reloads the source where it stopped.
-    ['ended', () => !endedEarly(video) && events.ended()],
-    ['durationchange', () => Number.isFinite(video.duration) && events.durationChange(video.duration)],
+    ['ended', () => !endedEarly() && events.ended()],
+    ['durationchange', () => duration() > 0 && events.durationChange(duration())],
     [
       'error',
       () => {
@@ -144,7 +155,7 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
     frameSource: () =>
       video.videoWidth ? { source: video, width: video.videoWidth, height: video.videoHeight } : undefined,
     getCurrentTime: () => video.currentTime || 0,
-    getDuration: () => (Number.isFinite(video.duration) ? video.duration : 0),
+    getDuration: duration,
     destroy() {
       if (destroyed) return;
       destroyed = true;
