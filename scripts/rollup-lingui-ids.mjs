@@ -1,4 +1,4 @@
-// Rollup plugin: in the entry file (which holds the core) and the interface chunk (which is only ever loaded by it),
+// Rollup plugin: in the core (chunks/core-<hash>.js) and the interface chunk (which is only ever loaded by it),
 // drop the English `message` of a Lingui descriptor (`i18n._({ id, message })`) when the core's English catalog
 // (locales/en/messages.po) has that id: the catalog ships in the core and says the same, so the text was there
 // twice. Messages whose id the catalog lacks keep their text (Lingui's fallback). Other lazy chunks are left alone

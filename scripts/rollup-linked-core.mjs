@@ -1,11 +1,10 @@
-// Rollup plugin: the core lives in the entry file, and the lazy chunks reach it through a small `link` chunk instead
-// of importing the entry.
+// Rollup plugin: the core is the entry of the player's build (chunks/core-<hash>.js, imported by the entry file,
+// src/entry.ts, a build of its own), and the lazy chunks reach it through a small `link` chunk instead of importing it.
 //
 // Why: a page may load the entry under any URL (`patient-ed-player.js?ver=9.0.76`: WordPress adds it to every script;
 // two plugins, a CDN and a self-hosted copy). A chunk that imported the entry as `../patient-ed-player.js` would make
-// the browser evaluate a second copy of it, whose state the first copy cannot read. A thin entry over a `core` chunk
-// avoids that but costs a round trip on every page (the entry must arrive before the core is asked for). Here the
-// entry holds the core, and:
+// the browser evaluate a second copy of it, whose state the first copy cannot read. (The core's URL has no query now,
+// but the link keeps each copy's chunks to the copy that defined the element.) Here, in the core's build:
 // - in the entry: the internal names Rollup exported for the chunks are not exported (the entry exports the public API
 //   only); `__pedLinkCore()` (src/element/core-link.ts calls it, in the copy that defined the element) imports the link
 //   chunk and hands it those names; every `import("./chunks/…")` of a chunk that needs them waits for that

@@ -55,8 +55,8 @@ async function page(body: string, head = '', nonce = ''): Promise<{ win: Watched
 type Player = HTMLElement & { playVideo(): Promise<boolean>; getPlayerState(): number };
 
 /**
- * The page's player renders its video, plays it, and nothing went wrong; one definition, and no URL of the entry (which
- * holds the core) that the page did not name: a chunk that imported the entry by its own URL would be a second copy.
+ * The page's player renders its video, plays it, and nothing went wrong; one definition, and no URL of the entry that
+ * the page did not name: a chunk that imported the entry by its own URL would be a second copy.
  */
 async function expectPlays(win: Watched, doc: Document, index = 0): Promise<void> {
   const el = await waitFor(() => doc.querySelectorAll('patient-ed-player')[index] as Player | undefined, 'the element');

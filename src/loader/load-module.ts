@@ -2,7 +2,7 @@ declare const __ENTRY_FILE__: string;
 
 /**
  * Import the module build beside a classic script, by the script's own URL with its query (`?ver=` stays: the same
- * cache-busting reaches the module; it holds the player's core, so nothing waits for a second file). `import()` of
+ * cache-busting reaches the module, which asks for the page's first requests and imports the core). `import()` of
  * one URL evaluates once, so loading twice, or beside the module script, defines the element once.
  */
 export function loadModuleBeside(src: string): void {
