@@ -9,6 +9,7 @@ import { expect } from '@open-wc/testing';
 import { embeddingReferrer } from '../src/content/api-calls';
 import { HttpClient } from '../src/content/http';
 import { ProviderApi, resolveHosts } from '../src/content/provider';
+import { readLimited, TOO_LARGE } from '../src/content/read-body';
 import { LENT_KEEP_MS, SharedRequests } from '../src/content/shared-requests';
 import { claimEarlyStart, lendEarlyRequests } from '../src/app/early-start';
 import { EARLY_START, type EarlyHolder } from '../src/content/early-requests';
@@ -22,6 +23,7 @@ import {
   failNext,
   FAULT_PROVIDER_URL,
   providerLog,
+  rejection,
   waitFor,
 } from './helpers';
 
@@ -159,6 +161,12 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
     const playlist = await api.playlist('demo', 'A_DEMO_VIDEO', 'en', 'en');
     expect(playlist.items.length).to.be.above(0);
     expect(await gets('/api/clients/demo/playlists/')).to.have.length(2);
+  });
+
+  it("reads an answer up to its limit only (the entry reads 256 kB at most, with the core's reader)", async () => {
+    const body = (kb: number) => new Response('x'.repeat(kb * 1024));
+    expect(await rejection(readLimited(body(300), 256 * 1024))).to.equal(TOO_LARGE);
+    expect((await readLimited(body(200), 256 * 1024)).length).to.equal(200 * 1024);
   });
 
   it('a player that started before the playlist answered reads it itself: the entry asks for no source', async () => {

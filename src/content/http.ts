@@ -9,9 +9,10 @@ import { realClock, type TimerClock } from '../core/clock';
 import { DEFAULT_TIMEOUT_MS } from '../core/request-timeout';
 import { lazyModule } from '../core/lazy-module';
 import { freshFor, pageRequests, type SharedAnswer, type SharedRequests } from './shared-requests';
+import { MAX_BODY_BYTES, readLimited, TOO_LARGE } from './read-body';
 import { buildUrl, embeddingReferrer, REFERRER_HEADER, requestInit, requestKey, type Query } from './api-calls';
 
-export { buildUrl, embeddingReferrer, REFERRER_HEADER };
+export { buildUrl, embeddingReferrer, MAX_BODY_BYTES, readLimited, REFERRER_HEADER, TOO_LARGE };
 
 export { DEFAULT_TIMEOUT_MS };
 
@@ -21,9 +22,6 @@ export const parseTimeout = (value: unknown): number =>
 
 /** Why a request failed. */
 export type HttpErrorReason = 'network' | 'aborted' | 'timeout' | 'status' | 'parse' | 'too-large';
-
-/** No provider answer is read past this (a hostile or broken provider cannot make the player hold more). */
-export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 /** Generic messages of the HTTP client, in English; screens translate by `reason`. */
 const MESSAGES: Record<HttpErrorReason, (status?: number) => string> = {
@@ -123,29 +121,6 @@ export async function parseAnswer(text: string, ms: number, signal?: AbortSignal
   if (text.length < SLICED_PARSE_CHARS) return JSON.parse(text);
   const sliced = await SLICED_JSON.load({ ms }).catch(() => undefined);
   return sliced ? sliced.parseJsonSliced(text, { threshold: SLICED_PARSE_CHARS, signal }) : JSON.parse(text);
-}
-
-/** What readLimited throws for a body over MAX_BODY_BYTES. */
-export const TOO_LARGE = new Error('too large');
-
-/** The body as text, refused (TOO_LARGE) past MAX_BODY_BYTES, whatever its Content-Length says. */
-export async function readLimited(response: Response): Promise<string> {
-  if (Number(response.headers.get('content-length')) > MAX_BODY_BYTES) throw TOO_LARGE;
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      void reader.cancel().catch(() => undefined);
-      throw TOO_LARGE;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
 }
 
 export class HttpClient {

@@ -15,6 +15,7 @@
  */
 import { embedOptions, embedTarget, hostsOf, type EmbedProps } from '../app/embed-route';
 import { API_CALLS, buildUrl, embeddingReferrer, pickSource, requestInit, requestKey } from '../content/api-calls';
+import { readLimited } from '../content/read-body';
 import { firstSourceHint } from '../content/source-hint';
 import { noteScriptUrl } from '../core/script-url';
 import { EARLY_START, type EarlyHolder, type EarlyRequest, type EarlyStart } from '../content/early-requests';
@@ -39,8 +40,8 @@ const FIRST_FILES = '__PED_FIRST_FILES__';
 /** How long a `modulepreload` link of the entry stays in the page's head at most, ms. */
 const PRELOAD_LINK_MS = 10_000;
 
-/** The largest playlist answer the entry reads for its first source (a larger one waits for the core's reader). */
-const MAX_HINT_CHARS = 256 * 1024;
+/** The largest answer the entry reads (a larger playlist waits for the core's reader, which reads it in slices). */
+const MAX_HINT_BYTES = 256 * 1024;
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -162,8 +163,8 @@ function startElement(
     if (early.claimed) return undefined;
     const answer = copy.clone();
     if (!answer.ok) return undefined;
-    const text = await answer.text();
-    const dto: unknown = text.length <= MAX_HINT_CHARS ? JSON.parse(text) : undefined;
+    // Read up to its limit only (a larger one throws: the core reads it, in slices).
+    const dto: unknown = JSON.parse(await readLimited(answer, MAX_HINT_BYTES));
     const first = firstSourceHint(dto, prefs.voLanguage, prefs.audioDescriptions === 1);
     if (!first) return undefined;
     const request = ask(
@@ -180,7 +181,9 @@ function startElement(
     .then(async (request) => {
       if (!request) return undefined;
       const answer = (await request.copy).clone();
-      const picked = answer.ok ? pickSource(await answer.json(), prefs.cdn === 1, hosts.api) : undefined;
+      const picked = answer.ok
+        ? pickSource(JSON.parse(await readLimited(answer, MAX_HINT_BYTES)), prefs.cdn === 1, hosts.api)
+        : undefined;
       // A player that has started loads it (one video: src/playback/early-video.ts).
       if (!picked || early.claimed) return picked && { source: picked };
       const video = loadEarlyVideo(picked);
