@@ -3,7 +3,9 @@
 // on the emulated connections of bench/run.mjs: navigation start -> `ready` (menu) and -> first `loadedmetadata`
 // (a video), with that player's `ready` and its first frame on screen (`frame`), and the API's floor page (no player,
 // served from this checkout) in the same rotation. Each build is served by its own demo server over the same
-// reference provider. Medians of BENCH_RUNS (default 9) per row.
+// reference provider. Medians of BENCH_RUNS (default 9) per row. The menu's `ready` is set beside a plain <video>'s
+// first frame (issue 25's 2x), the video's rows beside the API's floor. BENCH_NETWORKS=loopback (comma-separated
+// names) runs some of the connections only.
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { startProvider } from '../demo/provider/server.mjs';
@@ -30,14 +32,15 @@ const serve = async (root) => {
 const builds = { this: await serve(process.cwd()), other: await serve(other) };
 const browser = await puppeteer.launch({ executablePath: findChrome(), args: CHROME_ARGS, headless: true });
 
+const ONLY = process.env.BENCH_NETWORKS?.split(',');
 const NETWORKS = [
   { name: 'loopback' },
   { name: 'broadband', latency: 40, kbps: 10_000 },
   { name: 'slow mobile', latency: 150, kbps: 1_600 },
-];
+].filter(({ name }) => !ONLY || ONLY.includes(name));
 const PAGES = [
-  { whats: ['ready'], page: 'bench-player.html' },
-  { whats: ['metadata', 'ready', 'frame'], page: 'bench-open.html', floor: 'bench-floor.html' },
+  { whats: ['ready'], page: 'bench-player.html', floor: 'bench-video.html', floorWhat: 'ready' },
+  { whats: ['metadata', 'ready', 'frame'], page: 'bench-open.html', floor: 'bench-floor.html', floorWhat: 'metadata' },
 ];
 
 /** Navigation start -> each of the probe's `whats` (demo/bench.js), in one fresh tab. */
@@ -64,12 +67,12 @@ async function measure(base, page, whats, network) {
 
 try {
   for (const network of NETWORKS) {
-    for (const { whats, page, floor } of PAGES) {
+    for (const { whats, page, floor, floorWhat } of PAGES) {
       const times = { this: [], other: [], floor: [] };
       const runs = floor ? ['this', 'other', 'floor'] : ['this', 'other'];
       const run = (which) =>
         which === 'floor'
-          ? measure(builds.this.url, floor, ['metadata'], network)
+          ? measure(builds.this.url, floor, [floorWhat], network)
           : measure(builds[which].url, page, whats, network);
       for (const which of runs) await run(which); // warm-up (the servers' gzip caches, the OS)
       for (let i = 0; i < RUNS; i++) {
@@ -82,8 +85,9 @@ try {
         const a = median(times.this.map((t) => t[k]));
         const b = median(times.other.map((t) => t[k]));
         const change = (((a - b) / b) * 100).toFixed(1);
+        const name = floor?.replace(/^bench-|\.html$/g, '');
         const ratios = floorMs
-          ? `   floor ${floorMs.toFixed(0)} ms: ${(a / floorMs).toFixed(2)}x / ${(b / floorMs).toFixed(2)}x`
+          ? `   ${name} ${floorMs.toFixed(0)} ms: ${(a / floorMs).toFixed(2)}x / ${(b / floorMs).toFixed(2)}x`
           : '';
         console.log(
           `${network.name.padEnd(12)} ${`${what} (${page.replace(/^bench-|\.html$/g, '')})`.padEnd(17)} ` +

@@ -123,6 +123,38 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
     await Promise.all(elements.map((e) => e[EARLY_START]!.video));
   });
 
+  it("reads storage once for the page's players, after asking for the configuration (which needs none)", async () => {
+    saveLayers('demo', {}, { menuLanguage: 'es' });
+    const { doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' }), attrs({ code: 'A_DEMO_VIDEO' }), attrs()]);
+    const calls: string[] = [];
+    const realFetch = window.fetch.bind(window);
+    const getItem = Storage.prototype.getItem; // eslint-disable-line @typescript-eslint/unbound-method
+    window.fetch = (input, init) => {
+      calls.push(`fetch ${new URL(input instanceof Request ? input.url : input).pathname}`);
+      return realFetch(input, init);
+    };
+    Storage.prototype.getItem = function (this: Storage, key: string) {
+      calls.push('storage');
+      return getItem.call(this, key);
+    };
+    try {
+      firstRequests(import.meta.url, doc, NOT_DEFINED);
+    } finally {
+      window.fetch = realFetch;
+      Storage.prototype.getItem = getItem;
+    }
+    // The stored version, then the preferences: two reads for three players; one request per URL.
+    expect(calls).to.deep.equal([
+      'fetch /api/clients/demo',
+      'storage',
+      'storage',
+      'fetch /api/clients/demo/playlists/A_DEMO_VIDEO',
+      'fetch /api/clients/demo/profile',
+    ]);
+    expect(new URL(elements[2][EARLY_START]!.requests[1].url).search).to.equal('?menuLanguage=es');
+    await Promise.all(elements.map((e) => e[EARLY_START]!.video));
+  });
+
   it('asks for a menu its configuration and profile; nothing for a lazy player or a property set early', async () => {
     const { doc, elements } = pageWith([attrs(), attrs({ code: 'A_DEMO_VIDEO', loading: 'lazy' }), attrs()]);
     // A framework's property on the element before it upgraded: the core reads it, the entry cannot.

@@ -68,8 +68,15 @@ function askFirst(entryUrl: string, doc: Document): void {
   if (globalThis.location?.search.includes('ped-client=')) return;
   const referrer = embeddingReferrer();
   const made = new Map<string, EarlyRequest>();
-  const fetched = new Set<string>();
-  const ask = (url: string): EarlyRequest => {
+  let stored: StoredAnswer | undefined;
+  const page: Page = {
+    entryUrl,
+    fetched: new Set(),
+    ask,
+    // Read once for all the page's players (a library page has dozens).
+    storedAnswer: () => (stored ??= readStoredAnswer()),
+  };
+  function ask(url: string): EarlyRequest {
     const key = requestKey(referrer, url);
     let request = made.get(key);
     if (!request) {
@@ -81,10 +88,10 @@ function askFirst(entryUrl: string, doc: Document): void {
       made.set(key, request);
     }
     return request;
-  };
+  }
   for (const element of doc.querySelectorAll<EarlyHolder>(TAG_NAME)) {
     try {
-      startElement(element, ask, entryUrl, fetched);
+      startElement(element, page);
     } catch {
       /* left to the core */
     }
@@ -114,12 +121,17 @@ function prefetch(route: string, entryUrl: string, fetched: Set<string>, doc: Do
   }
 }
 
-function startElement(
-  element: EarlyHolder,
-  ask: (url: string) => EarlyRequest,
-  entryUrl: string,
-  fetched: Set<string>,
-): void {
+type StoredAnswer = ReturnType<typeof readStoredAnswer>;
+
+/** What the players of one page share: one request per URL, the files asked for, storage read once. */
+interface Page {
+  readonly entryUrl: string;
+  readonly fetched: Set<string>;
+  readonly ask: (url: string) => EarlyRequest;
+  readonly storedAnswer: () => StoredAnswer;
+}
+
+function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnswer }: Page): void {
   if (element[EARLY_START] || isLazy(element.getAttribute('loading'))) return;
   // The element's properties as r2wc will read them (non-empty attributes); one set before the upgrade is the core's.
   const props: EmbedProps = {};
@@ -134,14 +146,6 @@ function startElement(
   const menu = route.name === 'navigation' && !route.modal;
   if (!client || !(menu || (route.name === 'playlist' && code))) return;
   const hosts = hostsOf(props);
-  // The preferences of the core's first playlist request (src/app/route-loaders.ts): the client's stored account
-  // layer and the visitor's stored layer (src/preferences/persistence.ts), the element's options between them.
-  const { stored, answered } = readStoredAnswer();
-  const prefs = mergePreferences({
-    account: stored.account[client] ?? {},
-    query: queryLayerFrom(embed.options),
-    local: answered ? stored.local : {},
-  });
   const early: EarlyStart = {
     requests: [],
     sourceAsked: Promise.resolve(),
@@ -149,11 +153,20 @@ function startElement(
   };
   const hand = (request: EarlyRequest) => (early.lend ? early.lend(request) : early.requests.push(request));
   element[EARLY_START] = early;
+  // The client's configuration first: it needs no preference, and storage's first read is the slowest step here.
   hand(ask(buildUrl(hosts.api, ...API_CALLS.clientConfig(client))));
+  if (menu) prefetch('navigation', entryUrl, fetched, element.ownerDocument);
+  // The preferences of the core's first playlist request (src/app/route-loaders.ts): the client's stored account
+  // layer and the visitor's stored layer (src/preferences/persistence.ts), the element's options between them.
+  const { stored, answered } = storedAnswer();
+  const prefs = mergePreferences({
+    account: stored.account[client] ?? {},
+    query: queryLayerFrom(embed.options),
+    local: answered ? stored.local : {},
+  });
   // A menu: its profile, in the menu language (src/app/route-loaders.ts, profileLoader).
   if (menu) {
-    hand(ask(buildUrl(hosts.api, ...API_CALLS.profile(client, prefs.menuLanguage))));
-    return prefetch('navigation', entryUrl, fetched, element.ownerDocument);
+    return void hand(ask(buildUrl(hosts.api, ...API_CALLS.profile(client, prefs.menuLanguage))));
   }
   if (!code) return;
   const playlist = ask(buildUrl(hosts.api, ...API_CALLS.playlist(client, code, prefs.menuLanguage, prefs.voLanguage)));
