@@ -6,6 +6,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
+import compileHints from './scripts/rollup-compile-hints.mjs';
 import linguiEntryIds from './scripts/rollup-lingui-ids.mjs';
 import linkedCore from './scripts/rollup-linked-core.mjs';
 import minifyCss from './scripts/rollup-minify-css.mjs';
@@ -259,6 +260,8 @@ const player = {
     production && terser({ format: { comments: false }, compress: { passes: 2 } }),
     interfaceFiles,
     linkedCore({ entryName: CORE_NAME }),
+    // The core, its link and the first screens' groups: compiled as they arrive (the entry's build below too).
+    production && compileHints([CORE_NAME, 'link', ...CHUNK_GROUPS.map(([name]) => name)]),
     {
       name: 'core-file',
       generateBundle(_options, bundle) {
@@ -325,6 +328,7 @@ const entry = {
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.json'] }),
     esbuild({ include: /\.[jt]sx?$/, exclude: /node_modules/, target: 'es2022', minify: false }),
     production && terser({ format: { comments: false }, compress: { passes: 2 } }),
+    production && compileHints(['entry']),
   ],
 };
 
