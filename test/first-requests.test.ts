@@ -45,8 +45,12 @@ function pageWith(markup: string[]): { doc: Document; elements: EarlyHolder[] } 
 const attrs = (extra: Record<string, string> = {}) =>
   JSON.stringify({ client: 'demo', 'provider-url': FAULT_PROVIDER_URL, ...extra });
 
+/** The provider's GETs under `prefix`, sorted (parallel requests reach it in either order). */
 const gets = async (prefix: string) =>
-  (await providerLog()).filter((e) => e.method === 'GET' && e.path.startsWith(prefix)).map((e) => e.path);
+  (await providerLog())
+    .filter((e) => e.method === 'GET' && e.path.startsWith(prefix))
+    .map((e) => e.path)
+    .sort();
 
 /** The core's side: the entry's requests lent to a page's shared requests, and the core's calls over them. */
 function core(doc: Document) {
@@ -121,6 +125,31 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
     await api.playlist('demo', 'A_DEMO_VIDEO', 'es', 'es');
     expect(await gets('/api/clients/demo/playlists/')).to.have.length(1);
     await Promise.all(elements.map((e) => e[EARLY_START]!.video));
+  });
+
+  it("asks for the configuration's user preferences with its answer, a returning visitor's at once", async () => {
+    const { doc, elements } = pageWith([attrs()]);
+    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    const { api } = core(doc);
+    // The configuration names user 68: the entry asks for its preferences with the answer, before the core's turn.
+    await waitFor(async () => (await gets('/cdn/')).length > 0, "the entry's user preferences request");
+    // The core's client loader (src/app/route-loaders.ts): the configuration, then its user's preferences.
+    const config = await api.clientConfig('demo');
+    expect(config.userId).to.equal('68');
+    expect(await api.userPreferences('68')).to.be.an('object');
+    expect(await gets('/cdn/')).to.deep.equal(['/cdn/68/preferences']);
+    expect(elements[0][EARLY_START]!.requests).to.deep.equal([]);
+    // A returning visitor: the user stored for the client is asked for beside the configuration.
+    saveLayers('demo', {}, {}, '68');
+    const again = pageWith([attrs()]);
+    firstRequests(import.meta.url, again.doc, NOT_DEFINED);
+    expect(again.elements[0][EARLY_START]!.requests.map((r) => new URL(r.url).pathname)).to.deep.equal([
+      '/api/clients/demo',
+      '/cdn/68/preferences',
+      '/api/clients/demo/profile',
+    ]);
+    const { api: later } = core(again.doc);
+    await Promise.all([later.clientConfig('demo'), later.userPreferences('68'), later.profile('demo', 'en')]);
   });
 
   it("reads storage once for the page's players, after asking for the configuration (which needs none)", async () => {

@@ -63,7 +63,15 @@ export const API_CALLS = {
     `vod/${enc(client)}/${enc(fileId)}`,
     audioDescriptions ? { language, audioDescriptions: '1' } : { language },
   ],
+  /** On the content-delivery host: the preferences of the user a client's configuration names. */
+  userPreferences: (userId: string): [string] => [`${enc(userId)}/preferences`],
 };
+
+/** The user a client configuration's answer names (a number or a string), as text. */
+export function configUserId(dto: unknown): string | undefined {
+  const userId = dto && typeof dto === 'object' ? (dto as { userId?: unknown }).userId : undefined;
+  return typeof userId === 'number' || typeof userId === 'string' ? String(userId) : undefined;
+}
 
 /** A video call's answer, as the player reads it. */
 export interface VideoSource {

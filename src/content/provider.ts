@@ -5,7 +5,7 @@ import type { ClientConfigDto, MetaDto } from './types';
 import type { ProviderHosts } from './hosts';
 import { realClock, type Clock } from '../core/clock';
 import { safeUrl } from './url';
-import { API_CALLS, pickSource, type VideoSource } from './api-calls';
+import { API_CALLS, configUserId, pickSource, type VideoSource } from './api-calls';
 
 export type { VideoSource };
 
@@ -54,7 +54,7 @@ export class ProviderApi {
     return {
       client,
       name: typeof dto?.name === 'string' ? dto.name : undefined,
-      userId: typeof dto?.userId === 'number' || typeof dto?.userId === 'string' ? String(dto.userId) : undefined,
+      userId: configUserId(dto),
       preferences: prefs,
       search: dto?.search,
     };
@@ -99,7 +99,8 @@ export class ProviderApi {
 
   /** GET {userId}/preferences on the content-delivery host; returned as is. */
   async userPreferences(userId: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    const dto = await this.http.get<unknown>(this.hosts.delivery, `${enc(userId)}/preferences`, { signal });
+    const [path] = API_CALLS.userPreferences(userId);
+    const dto = await this.http.get<unknown>(this.hosts.delivery, path, { signal });
     return dto && typeof dto === 'object' && !Array.isArray(dto) ? (dto as Record<string, unknown>) : {};
   }
 

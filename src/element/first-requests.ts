@@ -4,7 +4,8 @@
  * runs) downloads while the provider answers. For each `<patient-ed-player>` in the document that opens a playlist
  * or a menu (not `loading="lazy"`), the entry asks for the client's configuration and the playlist (or the menu's
  * profile), as the core would (the same URL and header: src/content/api-calls.ts; the route, the hosts and the
- * preferences read by the same code); with the playlist's answer, for its first item's video source
+ * preferences read by the same code); with the configuration's answer, for the preferences of the user it names (a
+ * returning visitor's stored user at once); with the playlist's answer, for its first item's video source
  * (src/content/source-hint.ts); with that answer, it starts the media's request (src/playback/early-video.ts). What it
  * made waits on the element (EARLY_START) for the core: the requests join the page's shared requests, so the player's
  * identical requests take their answers (src/app/early-start.ts); the video goes to the player's engine.
@@ -14,7 +15,15 @@
  * guess the core does not follow costs a request, never a wrong answer (the core asks for its own).
  */
 import { embedOptions, embedTarget, hostsOf, type EmbedProps } from '../app/embed-route';
-import { API_CALLS, buildUrl, embeddingReferrer, pickSource, requestInit, requestKey } from '../content/api-calls';
+import {
+  API_CALLS,
+  buildUrl,
+  configUserId,
+  embeddingReferrer,
+  pickSource,
+  requestInit,
+  requestKey,
+} from '../content/api-calls';
 import { readLimited } from '../content/read-body';
 import { firstSourceHint } from '../content/source-hint';
 import { noteScriptUrl } from '../core/script-url';
@@ -154,11 +163,26 @@ function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnsw
   const hand = (request: EarlyRequest) => (early.lend ? early.lend(request) : early.requests.push(request));
   element[EARLY_START] = early;
   // The client's configuration first: it needs no preference, and storage's first read is the slowest step here.
-  hand(ask(buildUrl(hosts.api, ...API_CALLS.clientConfig(client))));
+  const config = ask(buildUrl(hosts.api, ...API_CALLS.clientConfig(client)));
+  hand(config);
   if (menu) prefetch('navigation', entryUrl, fetched, element.ownerDocument);
   // The preferences of the core's first playlist request (src/app/route-loaders.ts): the client's stored account
   // layer and the visitor's stored layer (src/preferences/persistence.ts), the element's options between them.
   const { stored, answered } = storedAnswer();
+  // The user preferences the configuration names, part of the client's configuration (src/app/route-loaders.ts,
+  // clientLoader): the user stored for a returning visitor at once, the configuration's with its answer.
+  const userPreferences = (userId: string) => hand(ask(buildUrl(hosts.delivery, ...API_CALLS.userPreferences(userId))));
+  const cachedUser = answered ? stored.users[client] : undefined;
+  if (cachedUser) userPreferences(cachedUser);
+  config.copy
+    .then(async (copy) => {
+      const answer = copy.clone();
+      if (early.claimed || !answer.ok) return;
+      const userId = configUserId(JSON.parse(await readLimited(answer, MAX_HINT_BYTES)));
+      // A player that has started asks for them itself.
+      if (userId && !early.claimed) userPreferences(userId);
+    })
+    .catch(() => undefined);
   const prefs = mergePreferences({
     account: stored.account[client] ?? {},
     query: queryLayerFrom(embed.options),
