@@ -10,6 +10,7 @@ import {
   FRESH_MAX_ENTRIES,
   FRESH_MAX_MS,
   freshFor,
+  LENT_KEEP_MS,
   pageRequests,
   SharedRequests,
   type SharedAnswer,
@@ -128,6 +129,50 @@ describe('Shared requests: the rules', () => {
     expect(net.started, 'no-store answers are not kept').to.have.length(3);
     net.started[2].answer({ text: 'v3' });
     await c;
+  });
+
+  it('asked ahead: kept for the next asker whatever its freshness (LENT_KEEP_MS); leaves a kept answer', async () => {
+    let now = 0;
+    const net = network();
+    const shared = new SharedRequests(() => now);
+    // Ahead, then answered with no fresh time (max-age=0): kept for the one call it was made for, once.
+    const ahead = shared.get('k', net.start, undefined, aborted, true);
+    net.started[0].answer({ text: 'early', freshFor: 0 });
+    expect((await ahead).text).to.equal('early');
+    // A second look ahead finds it and leaves it there.
+    expect((await shared.get('k', net.start, undefined, aborted, true)).text).to.equal('early');
+    now = LENT_KEEP_MS - 1;
+    expect((await shared.get('k', net.start, undefined, aborted)).text).to.equal('early');
+    expect(net.started).to.have.length(1);
+    const again = shared.get('k', net.start, undefined, aborted);
+    expect(net.started, 'taken: the next call asks again').to.have.length(2);
+    net.started[1].answer({ text: 'v2' });
+    await again;
+    // Too old, or a failure: not kept.
+    const late = shared.get('late', net.start, undefined, aborted, true);
+    net.started[2].answer({ text: 'late' });
+    await late;
+    now += LENT_KEEP_MS;
+    const after = shared.get('late', net.start, undefined, aborted);
+    expect(net.started, 'too old: asked again').to.have.length(4);
+    net.started[3].answer({ text: 'v2' });
+    await after;
+    const failing = shared.get('f', net.start, undefined, aborted, true);
+    net.started[4].fail(new Error('503'));
+    await rejection(failing);
+    const retry = shared.get('f', net.start, undefined, aborted);
+    expect(net.started, 'failed: asked again').to.have.length(6);
+    net.started[5].answer({ text: 'ok' });
+    await retry;
+    // Joined while in flight by the call it was for: answered to both, and not kept for a third.
+    const early = shared.get('j', net.start, undefined, aborted, true);
+    const call = shared.get('j', net.start, undefined, aborted);
+    net.started[6].answer({ text: 'both', freshFor: 0 });
+    expect([(await early).text, (await call).text]).to.deep.equal(['both', 'both']);
+    const third = shared.get('j', net.start, undefined, aborted);
+    expect(net.started, 'taken in flight: not kept').to.have.length(8);
+    net.started[7].answer({ text: 'v3' });
+    await third;
   });
 
   it(`keeps at most ${FRESH_MAX_ENTRIES} answers, the oldest going first`, async () => {

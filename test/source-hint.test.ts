@@ -7,7 +7,8 @@
 import { expect } from '@open-wc/testing';
 import { ENGINE } from '../src/app/chunks';
 import { HttpClient } from '../src/content/http';
-import { EARLY_SOURCE_KEEP_MS, ProviderApi, resolveHosts } from '../src/content/provider';
+import { ProviderApi, resolveHosts } from '../src/content/provider';
+import { LENT_KEEP_MS, SharedRequests } from '../src/content/shared-requests';
 import { firstSourceHint } from '../src/content/source-hint';
 import { FakeClock } from './fake-clock';
 import {
@@ -79,13 +80,15 @@ describe('the first source, asked for with the playlist', () => {
 });
 
 describe('a video source asked for early (ProviderApi.prefetchVideoSource)', () => {
-  // Not shared with other calls in flight, and the fault provider answers with max-age=0: nothing is reused but what
-  // was asked for early.
+  // Shared requests of their own, on a fake clock; the fault provider answers with max-age=0: nothing is reused but
+  // what was asked for ahead. One retry, at once: a failure of the request made ahead is not the call's.
   const api = (clock = new FakeClock()) =>
     new ProviderApi(
       resolveHosts(FAULT_PROVIDER_URL),
-      new HttpClient({ retry: { retries: 0, baseDelay: 1, maxDelay: 1 }, shared: null }),
-      clock,
+      new HttpClient({
+        retry: { retries: 1, baseDelay: 0, maxDelay: 0 },
+        shared: new SharedRequests(() => clock.now()),
+      }),
     );
   beforeEach(async () => {
     await clearFailures();
@@ -112,9 +115,8 @@ describe('a video source asked for early (ProviderApi.prefetchVideoSource)', () 
     await waitFor(async () => (await vodRequests()).length === 2, 'both requests');
 
     await clearProviderLog();
-    void provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
-    await waitFor(async () => (await vodRequests()).length === 1, 'the early request');
-    clock.tick(EARLY_SOURCE_KEEP_MS);
+    await provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
+    clock.tick(LENT_KEEP_MS);
     await provider.videoSource('demo', 'knee-overview', 'en', false);
     expect(await vodRequests(), 'too old: asked again').to.have.length(2);
 

@@ -76,6 +76,12 @@ export interface RequestOptions {
   query?: Query;
   signal?: AbortSignal;
   as?: 'json' | 'text';
+  /**
+   * A request a call of this player will make soon, made sooner (the first video's source): its answer is kept for the
+   * first identical request within LENT_KEEP_MS whatever its Cache-Control, and a kept one is left to it
+   * (src/content/shared-requests.ts). Without shared requests, nothing is kept.
+   */
+  ahead?: boolean;
 }
 
 const isRetryableStatus = (s: number) => s === 408 || s === 429 || s >= 500;
@@ -163,7 +169,7 @@ export class HttpClient {
    * One attempt: this player's time limit and abort around the answer's text, which may come from a request another
    * player made (the same URL and headers); then this player's own parse of it.
    */
-  private async once<T>(url: string, { signal, as = 'json' }: RequestOptions): Promise<T> {
+  private async once<T>(url: string, { signal, as = 'json', ahead }: RequestOptions): Promise<T> {
     if (signal?.aborted) throw new HttpError('aborted', url);
     const controller = new AbortController();
     const onAbort = () => controller.abort();
@@ -180,6 +186,7 @@ export class HttpClient {
             (shared) => this.request(url, shared),
             controller.signal,
             stopped,
+            ahead,
           )
         : await this.request(url, controller.signal).catch((error: HttpError) => {
             throw controller.signal.aborted ? stopped() : error;

@@ -3,7 +3,6 @@ import type { Playlist, PlaylistItem } from './playlist';
 import { flattenProfile, type Profile } from './profile';
 import type { ClientConfigDto, MetaDto } from './types';
 import type { ProviderHosts } from './hosts';
-import { realClock, type Clock } from '../core/clock';
 import { safeUrl } from './url';
 import { API_CALLS, configUserId, pickSource, type VideoSource } from './api-calls';
 
@@ -26,22 +25,13 @@ export const META_IMAGE_LANGUAGES = ['en', 'es', 'pt'];
 
 const enc = encodeURIComponent;
 
-/** How long a video source asked for early (`ProviderApi.prefetchVideoSource`) waits for the call it was asked for. */
-export const EARLY_SOURCE_KEEP_MS = 10_000;
-
 type SourceDto = { src?: unknown; alternate?: unknown; type?: unknown } | undefined;
-const sourceKey = (client: string, fileId: string, language: string, audioDescriptions: boolean) =>
-  JSON.stringify([client, fileId, language, audioDescriptions]);
 
 /** Every call to the provider, over one shared HttpClient. */
 export class ProviderApi {
-  /** The first video source, asked for before the engine calls `videoSource` for it (`prefetchVideoSource`). */
-  private earlySource?: { key: string; answer: Promise<SourceDto>; until: number };
-
   constructor(
     readonly hosts: ProviderHosts,
     readonly http: HttpClient,
-    private readonly clock: Pick<Clock, 'now'> = realClock,
   ) {}
 
   async clientConfig(client: string, signal?: AbortSignal): Promise<ClientConfig> {
@@ -130,9 +120,9 @@ export class ProviderApi {
 
   /**
    * Ask now for the video source that `videoSource` will be called for with these arguments (the playlist's first
-   * item, src/content/source-hint.ts): its answer is kept for that one call, at most EARLY_SOURCE_KEEP_MS, whatever the
-   * provider's Cache-Control says (it is the same request, made sooner). A failed one is not used: the call asks again.
-   * Answers the source that call will answer with `cdn` (undefined if none, or failed), in the task of the answer.
+   * item, src/content/source-hint.ts): a request made ahead (HttpClient's `ahead`), whose answer is that call's within
+   * LENT_KEEP_MS whatever the provider's Cache-Control says (it is the same request, made sooner); a failure is not
+   * kept. Answers the source that call will answer with `cdn` (undefined if none, or failed), in the answer's task.
    */
   prefetchVideoSource(
     client: string,
@@ -142,10 +132,7 @@ export class ProviderApi {
     signal?: AbortSignal,
     cdn = false,
   ): Promise<VideoSource | undefined> {
-    const answer = this.sourceAnswer(client, fileId, language, audioDescriptions, signal);
-    const key = sourceKey(client, fileId, language, audioDescriptions);
-    this.earlySource = { key, answer, until: this.clock.now() + EARLY_SOURCE_KEEP_MS };
-    return answer.then(
+    return this.sourceAnswer(client, fileId, language, audioDescriptions, signal, true).then(
       (dto) => pickSource(dto, cdn, this.hosts.api),
       () => undefined,
     );
@@ -163,13 +150,7 @@ export class ProviderApi {
     signal?: AbortSignal,
     audioDescriptions = false,
   ): Promise<VideoSource> {
-    const early = this.earlySource;
-    this.earlySource = undefined;
-    const key = sourceKey(client, fileId, language, audioDescriptions);
-    // Without a usable early answer, this call asks itself (and fails there if it was aborted meanwhile).
-    const dto =
-      (early?.key === key && early.until > this.clock.now() ? await early.answer.catch(() => undefined) : undefined) ??
-      (await this.sourceAnswer(client, fileId, language, audioDescriptions, signal));
+    const dto = await this.sourceAnswer(client, fileId, language, audioDescriptions, signal);
     const source = pickSource(dto, cdn, this.hosts.api);
     if (!source) throw new TypeError('Malformed video source');
     return source;
@@ -181,9 +162,10 @@ export class ProviderApi {
     language: string,
     audioDescriptions: boolean,
     signal?: AbortSignal,
+    ahead = false,
   ): Promise<SourceDto> {
     const [path, query] = API_CALLS.videoSource(client, fileId, language, audioDescriptions);
-    return this.http.get<SourceDto>(this.hosts.api, path, { query, signal });
+    return this.http.get<SourceDto>(this.hosts.api, path, { query, signal, ahead });
   }
 
   thumbnailUrl(file: string): string {

@@ -8,7 +8,9 @@
  * What is shared is the answer's text: each player parses its own copy, so no player holds another's objects.
  * A failure is shared only with the players waiting at the time: once settled, the next request asks again. A
  * player that stops waiting (its abort, its time limit) leaves the others waiting; the network request is aborted
- * only when nobody waits for it any more.
+ * only when nobody waits for it any more. A request made sooner than the call it is for (the entry's, `lend`; the
+ * first video's source asked `ahead` with its playlist) is that call's: answered before anyone took it, its answer is
+ * kept for the first asker within LENT_KEEP_MS, whatever Cache-Control says.
  */
 
 /** What the network gave for one request. */
@@ -40,7 +42,7 @@ interface InFlight {
   controller: AbortController;
   waiters: number;
   settled: boolean;
-  /** A player waited for it (a lent request's answer is then not kept for another). */
+  /** A player waited for it, not looking ahead (a lent or look-ahead request's answer is then not kept for another). */
   taken?: boolean;
 }
 
@@ -69,7 +71,7 @@ function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined, aborte
   });
 }
 
-/** How long the answer of a request made before its player ran (`lend`) waits for the first player asking for it. */
+/** How long the answer of a request made sooner (`lend`, `ahead`) waits for the first player asking for it. */
 export const LENT_KEEP_MS = 10_000;
 
 export class SharedRequests {
@@ -85,15 +87,19 @@ export class SharedRequests {
   /**
    * The answer for `key`: a fresh one, the one in flight, or a new request made by `start` (with a signal of its own,
    * aborted only when every player waiting for it has stopped). `signal` ends this caller's wait with `aborted()`.
+   * A caller looking `ahead` asks for a request a call of its player will make soon (the first video's source): it
+   * leaves a kept answer to that call, and the answer it waits for is kept for the first asker after it, as a lent
+   * one is (`lend`).
    */
   get(
     key: string,
     start: (signal: AbortSignal) => Promise<SharedAnswer>,
     signal: AbortSignal | undefined,
     aborted: () => Error,
+    ahead = false,
   ): Promise<SharedAnswer> {
     const lent = this.lent.get(key);
-    this.lent.delete(key);
+    if (!ahead) this.lent.delete(key);
     if (lent && lent.until > this.now()) return Promise.resolve(lent.answer);
     const fresh = this.fresh.get(key);
     if (fresh && fresh.until > this.now()) return Promise.resolve(fresh.answer);
@@ -106,7 +112,8 @@ export class SharedRequests {
     }
     const shared = entry;
     shared.waiters++;
-    shared.taken = true;
+    if (ahead) this.keepUntaken(key, shared);
+    else shared.taken = true;
     const leave = () => {
       shared.waiters--;
       if (shared.waiters === 0 && !shared.settled) {
@@ -127,10 +134,14 @@ export class SharedRequests {
   lend(key: string, answer: Promise<SharedAnswer>, controller: AbortController): void {
     const fresh = this.fresh.get(key);
     if (this.inFlight.has(key) || (fresh && fresh.until > this.now())) return controller.abort();
-    const made = this.track(key, answer, controller);
-    answer.then(
-      (a) => made.waiters === 0 && !made.taken && this.lent.set(key, { answer: a, until: this.now() + LENT_KEEP_MS }),
-      () => undefined, // a failure is its waiters' (none: nobody asked)
+    this.keepUntaken(key, this.track(key, answer, controller));
+  }
+
+  /** Keeps `made`'s answer for the first asker within LENT_KEEP_MS if none has taken it by then; not a failure. */
+  private keepUntaken(key: string, made: InFlight): void {
+    made.promise.then(
+      (answer) => !made.taken && this.lent.set(key, { answer, until: this.now() + LENT_KEEP_MS }),
+      () => undefined, // a failure is its waiters'
     );
   }
 
