@@ -905,6 +905,11 @@ export function manifestPlugin(api) {
           const c = api.cssProperties.find((x) => x.name === css.name);
           if (c?.default) css.default = c.default;
         }
+        // A re-export (`export { TAG_NAME } from '../core/tag-name'`) is written with its specifier: the module's path.
+        for (const e of mod.exports ?? []) {
+          const from = e.declaration?.module;
+          if (from?.startsWith('.')) e.declaration.module = `${path.posix.join(path.posix.dirname(mod.path), from)}.ts`;
+        }
         if (!mod.exports?.some((e) => e.kind === 'custom-element-definition')) {
           mod.exports = [
             ...(mod.exports ?? []),

@@ -22,13 +22,22 @@ export function releaseVideo(video: HTMLVideoElement): void {
   video.remove();
 }
 
-/** A detached video loading `source` as the html5 adapter would; none when the browser says it cannot play its type. */
-export function loadEarlyVideo(source: { src: string; type?: string }): EarlyVideoOffer | undefined {
+/**
+ * A video element set up to load as the player's do (the html5 adapter's and the early one's): inline, all of it, with
+ * CORS (the provider sends its headers: frames stay canvasable).
+ */
+export function newVideo(): HTMLVideoElement {
   const video = document.createElement('video');
-  if (source.type && !video.canPlayType(source.type)) return undefined;
   video.playsInline = true;
   video.preload = 'auto';
   video.crossOrigin = 'anonymous';
+  return video;
+}
+
+/** A detached video loading `source` as the html5 adapter would; none when the browser says it cannot play its type. */
+export function loadEarlyVideo(source: { src: string; type?: string }): EarlyVideoOffer | undefined {
+  const video = newVideo();
+  if (source.type && !video.canPlayType(source.type)) return undefined;
   if (source.type) video.setAttribute('type', source.type);
   video.src = source.src;
   return { src: source.src, video };

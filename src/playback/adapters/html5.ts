@@ -1,5 +1,5 @@
 import { chooseSources } from '../source-choice';
-import { releaseVideo } from '../early-video';
+import { newVideo, releaseVideo } from '../early-video';
 import type { LoadContext, MediaAdapter } from '../types';
 
 /** How far before its duration a media's `ended` is taken for its data running out, in seconds. */
@@ -32,13 +32,10 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   };
   /** An end well before the duration is the data running out, not the end of the video. */
   const endedEarly = () => duration() - video.currentTime > EARLY_END_S;
-  // The first source may be loading already (src/playback/early-video.ts, set up as below): taken as it is.
+  // The first source may be loading already (src/playback/early-video.ts, set up as this one): taken as it is.
   const early = ctx.earlyVideo?.(sources[0].src);
-  const video = early ?? document.createElement('video');
+  const video = early ?? newVideo();
   video.className = 'media media-video';
-  video.playsInline = true;
-  video.preload = 'auto';
-  if (!early) video.crossOrigin = 'anonymous'; // the provider sends CORS headers: frames stay canvasable
   video.controls = false;
   video.disablePictureInPicture = false;
   video.volume = Math.min(1, Math.max(0, ctx.volume));
