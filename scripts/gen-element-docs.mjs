@@ -908,7 +908,12 @@ export function manifestPlugin(api) {
         // A re-export (`export { TAG_NAME } from '../core/tag-name'`) is written with its specifier: the module's path.
         for (const e of mod.exports ?? []) {
           const from = e.declaration?.module;
-          if (from?.startsWith('.')) e.declaration.module = `${path.posix.join(path.posix.dirname(mod.path), from)}.ts`;
+          if (!from?.startsWith('.')) continue;
+          const base = path.posix.join(path.posix.dirname(mod.path), from);
+          const file = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((f) =>
+            fs.statSync(rel(f), { throwIfNoEntry: false })?.isFile(),
+          );
+          if (file) e.declaration.module = file;
         }
         if (!mod.exports?.some((e) => e.kind === 'custom-element-definition')) {
           mod.exports = [

@@ -150,6 +150,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
     ]);
     const { api: later } = core(again.doc);
     await Promise.all([later.clientConfig('demo'), later.userPreferences('68'), later.profile('demo', 'en')]);
+    expect(await gets('/cdn/'), "one per page: the core's call took it").to.have.length(2);
   });
 
   it("reads storage once for the page's players, after asking for the configuration (which needs none)", async () => {

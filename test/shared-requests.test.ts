@@ -139,9 +139,10 @@ describe('Shared requests: the rules', () => {
     const ahead = shared.get('k', net.start, undefined, aborted, true);
     net.started[0].answer({ text: 'early', freshFor: 0 });
     expect((await ahead).text).to.equal('early');
-    // A second look ahead finds it and leaves it there.
-    expect((await shared.get('k', net.start, undefined, aborted, true)).text).to.equal('early');
+    // A second look ahead finds it and leaves it there, for LENT_KEEP_MS more.
     now = LENT_KEEP_MS - 1;
+    expect((await shared.get('k', net.start, undefined, aborted, true)).text).to.equal('early');
+    now = 2 * LENT_KEEP_MS - 2;
     expect((await shared.get('k', net.start, undefined, aborted)).text).to.equal('early');
     expect(net.started).to.have.length(1);
     const again = shared.get('k', net.start, undefined, aborted);
@@ -173,6 +174,24 @@ describe('Shared requests: the rules', () => {
     expect(net.started, 'taken in flight: not kept').to.have.length(8);
     net.started[7].answer({ text: 'v3' });
     await third;
+    // A look ahead that fails is not the failure of the call that joined it: that call asks again.
+    const failed = shared.get('g', net.start, undefined, aborted, true);
+    const joined = shared.get('g', net.start, undefined, aborted);
+    net.started[8].fail(new Error('503'));
+    expect((await rejection(failed)).message).to.equal('503');
+    await nextTask();
+    expect(net.started, 'the call asks again').to.have.length(10);
+    net.started[9].answer({ text: 'own' });
+    expect((await joined).text).to.equal('own');
+    // So too a lent one (the entry's).
+    let failLent: (e: Error) => void = () => undefined;
+    shared.lend('h', new Promise<SharedAnswer>((_, reject) => (failLent = reject)), new AbortController());
+    const lentJoined = shared.get('h', net.start, undefined, aborted);
+    failLent(new Error('503'));
+    await nextTask();
+    expect(net.started, 'the call asks again').to.have.length(11);
+    net.started[10].answer({ text: 'own' });
+    expect((await lentJoined).text).to.equal('own');
   });
 
   it(`keeps at most ${FRESH_MAX_ENTRIES} answers, the oldest going first`, async () => {

@@ -81,12 +81,12 @@ describe('the first source, asked for with the playlist', () => {
 
 describe('a video source asked for early (ProviderApi.prefetchVideoSource)', () => {
   // Shared requests of their own, on a fake clock; the fault provider answers with max-age=0: nothing is reused but
-  // what was asked for ahead. One retry, at once: a failure of the request made ahead is not the call's.
+  // what was asked for ahead. No retry: a failure of the request made ahead is not the call's (it asks again).
   const api = (clock = new FakeClock()) =>
     new ProviderApi(
       resolveHosts(FAULT_PROVIDER_URL),
       new HttpClient({
-        retry: { retries: 1, baseDelay: 0, maxDelay: 0 },
+        retry: { retries: 0, baseDelay: 1, maxDelay: 1 },
         shared: new SharedRequests(() => clock.now()),
       }),
     );
@@ -98,8 +98,7 @@ describe('a video source asked for early (ProviderApi.prefetchVideoSource)', () 
 
   it('is the answer of the one call it was asked for; the next call asks again', async () => {
     const provider = api();
-    void provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
-    await waitFor(async () => (await vodRequests()).length === 1, 'the early request');
+    expect((await provider.prefetchVideoSource('demo', 'knee-overview', 'en', false))?.src).to.match(/\/en\.mp4$/);
     const first = await provider.videoSource('demo', 'knee-overview', 'en', false);
     expect(first.src).to.match(/\/media\/knee-overview\/en\.mp4$/);
     expect(await vodRequests()).to.have.length(1);
@@ -122,9 +121,21 @@ describe('a video source asked for early (ProviderApi.prefetchVideoSource)', () 
 
     await clearProviderLog();
     await failNext('/api/vod/demo/knee-overview', 500);
-    void provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
+    // The call joins the request made ahead while it is in flight; that one fails: the call asks again.
+    const early = provider.prefetchVideoSource('demo', 'knee-overview', 'en', false);
     expect((await provider.videoSource('demo', 'knee-overview', 'en', false)).src).to.match(/\/en\.mp4$/);
+    expect(await early).to.equal(undefined);
     expect(await vodRequests(), 'failed: asked again').to.have.length(2);
+
+    // Not retried (with a client that retries): its failure is left to the call.
+    await clearProviderLog();
+    await failNext('/api/vod/demo/knee-overview', 500);
+    const retrying = new ProviderApi(
+      resolveHosts(FAULT_PROVIDER_URL),
+      new HttpClient({ retry: { retries: 2, baseDelay: 1, maxDelay: 1 }, shared: new SharedRequests() }),
+    );
+    expect(await retrying.prefetchVideoSource('demo', 'knee-overview', 'en', false)).to.equal(undefined);
+    expect(await vodRequests(), 'one request').to.have.length(1);
   });
 });
 

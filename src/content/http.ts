@@ -77,9 +77,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   as?: 'json' | 'text';
   /**
-   * A request a call of this player will make soon, made sooner (the first video's source): its answer is kept for the
-   * first identical request within LENT_KEEP_MS whatever its Cache-Control, and a kept one is left to it
-   * (src/content/shared-requests.ts). Without shared requests, nothing is kept.
+   * A request a call of this player will make soon, made sooner (the first video's source): not retried; its answer is
+   * kept for the first identical request within LENT_KEEP_MS whatever its Cache-Control, a kept one is left to it,
+   * and if it fails, the identical requests that joined it ask again (src/content/shared-requests.ts). Without
+   * shared requests, nothing is kept.
    */
   ahead?: boolean;
 }
@@ -147,6 +148,8 @@ export class HttpClient {
   /** GET `path` under `base`; JSON by default. Rejects with an HttpError. */
   async get<T>(base: string, path: string, options: RequestOptions = {}): Promise<T> {
     const url = buildUrl(base, path, options.query);
+    // A look ahead is not retried: its failure is left to the call it was for.
+    if (options.ahead) return this.once<T>(url, options);
     const { retries, baseDelay, maxDelay } = this.opts.retry;
     for (let attempt = 0; ; attempt++) {
       try {

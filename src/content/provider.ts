@@ -120,9 +120,10 @@ export class ProviderApi {
 
   /**
    * Ask now for the video source that `videoSource` will be called for with these arguments (the playlist's first
-   * item, src/content/source-hint.ts): a request made ahead (HttpClient's `ahead`), whose answer is that call's within
-   * LENT_KEEP_MS whatever the provider's Cache-Control says (it is the same request, made sooner); a failure is not
-   * kept. Answers the source that call will answer with `cdn` (undefined if none, or failed), in the answer's task.
+   * item, src/content/source-hint.ts): a request made ahead (HttpClient's `ahead`), whose answer is kept for the first
+   * identical call within LENT_KEEP_MS whatever the provider's Cache-Control says (it is the same request, made
+   * sooner); should it fail, that call asks again. Answers the source its answer gives with `cdn` (undefined if none,
+   * or failed), in the answer's task.
    */
   prefetchVideoSource(
     client: string,

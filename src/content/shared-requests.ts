@@ -44,6 +44,8 @@ interface InFlight {
   settled: boolean;
   /** A player waited for it, not looking ahead (a lent or look-ahead request's answer is then not kept for another). */
   taken?: boolean;
+  /** Made sooner than the calls it is for (`lend`, a look-ahead): if it fails, the calls that joined it ask again. */
+  sooner?: boolean;
 }
 
 interface Fresh {
@@ -88,8 +90,9 @@ export class SharedRequests {
    * The answer for `key`: a fresh one, the one in flight, or a new request made by `start` (with a signal of its own,
    * aborted only when every player waiting for it has stopped). `signal` ends this caller's wait with `aborted()`.
    * A caller looking `ahead` asks for a request a call of its player will make soon (the first video's source): it
-   * leaves a kept answer to that call, and the answer it waits for is kept for the first asker after it, as a lent
-   * one is (`lend`).
+   * leaves a kept answer to that call (for LENT_KEEP_MS more), and the answer of the request it makes is kept for the
+   * first asker after it, as a lent one is (`lend`). A request made sooner that fails is not the failure of the calls
+   * that joined it: they ask again.
    */
   get(
     key: string,
@@ -99,8 +102,12 @@ export class SharedRequests {
     ahead = false,
   ): Promise<SharedAnswer> {
     const lent = this.lent.get(key);
-    if (!ahead) this.lent.delete(key);
-    if (lent && lent.until > this.now()) return Promise.resolve(lent.answer);
+    if (lent && lent.until > this.now()) {
+      if (ahead) lent.until = this.now() + LENT_KEEP_MS;
+      else this.lent.delete(key);
+      return Promise.resolve(lent.answer);
+    }
+    if (lent) this.lent.delete(key);
     const fresh = this.fresh.get(key);
     if (fresh && fresh.until > this.now()) return Promise.resolve(fresh.answer);
     if (fresh) this.forget(key);
@@ -109,8 +116,10 @@ export class SharedRequests {
     if (!entry) {
       const controller = new AbortController();
       entry = this.track(key, start(controller.signal), controller);
+      entry.sooner = ahead;
     }
     const shared = entry;
+    const sooner = !ahead && shared.sooner;
     shared.waiters++;
     if (ahead) this.keepUntaken(key, shared);
     else shared.taken = true;
@@ -121,7 +130,13 @@ export class SharedRequests {
         shared.controller.abort();
       }
     };
-    return waitFor(shared.promise, signal, aborted).finally(leave);
+    const answer = waitFor(shared.promise, signal, aborted).finally(leave);
+    // Its failure gone from the requests in flight (`track`), this call's own request follows.
+    return sooner
+      ? answer.catch((e: unknown) =>
+          signal?.aborted ? Promise.reject(e as Error) : this.get(key, start, signal, aborted),
+        )
+      : answer;
   }
 
   /**
@@ -134,14 +149,24 @@ export class SharedRequests {
   lend(key: string, answer: Promise<SharedAnswer>, controller: AbortController): void {
     const fresh = this.fresh.get(key);
     if (this.inFlight.has(key) || (fresh && fresh.until > this.now())) return controller.abort();
-    this.keepUntaken(key, this.track(key, answer, controller));
+    const made = this.track(key, answer, controller);
+    made.sooner = true;
+    this.keepUntaken(key, made);
   }
 
-  /** Keeps `made`'s answer for the first asker within LENT_KEEP_MS if none has taken it by then; not a failure. */
+  /**
+   * Keeps `made`'s answer for the first asker within LENT_KEEP_MS if none has taken it by then (those kept longer go);
+   * not a failure.
+   */
   private keepUntaken(key: string, made: InFlight): void {
     made.promise.then(
-      (answer) => !made.taken && this.lent.set(key, { answer, until: this.now() + LENT_KEEP_MS }),
-      () => undefined, // a failure is its waiters'
+      (answer) => {
+        if (made.taken) return;
+        const now = this.now();
+        for (const [other, kept] of this.lent) if (kept.until <= now) this.lent.delete(other);
+        this.lent.set(key, { answer, until: now + LENT_KEEP_MS });
+      },
+      () => undefined, // a failure is its waiters': they ask again
     );
   }
 

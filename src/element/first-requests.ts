@@ -176,9 +176,8 @@ function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnsw
   if (cachedUser) userPreferences(cachedUser);
   config.copy
     .then(async (copy) => {
-      const answer = copy.clone();
-      if (early.claimed || !answer.ok) return;
-      const userId = configUserId(JSON.parse(await readLimited(answer, MAX_HINT_BYTES)));
+      if (early.claimed || !copy.ok) return;
+      const userId = configUserId(JSON.parse(await readLimited(copy.clone(), MAX_HINT_BYTES)));
       // A player that has started asks for them itself.
       if (userId && !early.claimed) userPreferences(userId);
     })
