@@ -22,6 +22,7 @@ import {
   clearStorage,
   failNext,
   FAULT_PROVIDER_URL,
+  nextTask,
   providerLog,
   rejection,
   waitFor,
@@ -151,6 +152,23 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
     const { api: later } = core(again.doc);
     await Promise.all([later.clientConfig('demo'), later.userPreferences('68'), later.profile('demo', 'en')]);
     expect(await gets('/cdn/'), "one per page: the core's call took it").to.have.length(2);
+  });
+
+  it('a configuration naming no usable user (an object, malformed JSON): no user preferences asked', async () => {
+    for (const body of [JSON.stringify({ name: 'Odd', userId: { id: 68 } }), '{"userId": 68,']) {
+      // The configuration and the profile (their paths start alike) answer so.
+      await answerNext('/api/clients/demo', body, 2);
+      const { doc, elements } = pageWith([attrs()]);
+      firstRequests(import.meta.url, doc, NOT_DEFINED);
+      const early = elements[0][EARLY_START]!;
+      // The entry reads the configuration's answer as this does, then its next task has run.
+      await readLimited((await early.requests[0].copy).clone());
+      await nextTask();
+      expect(early.requests.map((r) => new URL(r.url).pathname)).to.deep.equal([
+        '/api/clients/demo',
+        '/api/clients/demo/profile',
+      ]);
+    }
   });
 
   it("reads storage once for the page's players, after asking for the configuration (which needs none)", async () => {
