@@ -662,6 +662,15 @@ describe('hostile URLs in provider data, floods from the host', () => {
       { clock },
     );
     el.addEventListener('error', (e) => errors.push(e.detail));
+    // What the player said and what its video showed at each state change: the story of a failure.
+    const changes: string[] = [];
+    el.addEventListener('statechange', (e) => {
+      const video = $<HTMLVideoElement>(el, 'video.media-video');
+      changes.push(
+        `${e.detail.state}@${el.getCurrentTime().toFixed(2)}/${el.getDuration().toFixed(2)}` +
+          ` (video ${video?.currentTime.toFixed(2)}/${video?.duration.toFixed(2)} ended ${video?.ended})`,
+      );
+    });
     const pace = async (fakeMs: number, realMs = 20) => {
       clock.tick(fakeMs);
       // A real-time wait, the one left in the suite: the media plays in real time and runs out of data on its own,
@@ -698,7 +707,10 @@ describe('hostile URLs in provider data, floods from the host', () => {
       30000,
     );
     const stalledAt = el.getCurrentTime();
-    expect(el.getPlayerState(), 'still playing, as far as the visitor asked').to.equal(1);
+    expect(
+      el.getPlayerState(),
+      `still playing, as far as the visitor asked (states: ${changes.join(', ')}; polls: ${seen.slice(-12).join(' ')})`,
+    ).to.equal(1);
     expect(Boolean($(el, '.stage-loading')), 'the loading indicator after 1 s').to.equal(true);
     // The network comes back; 10 s without progress (and the 1 s backoff) reload the source at the same time.
     await clearFailures();
