@@ -11,6 +11,7 @@
  * element's class, `definePlayer` and `CommandError` once the core has started (`customElements.whenDefined`).
  */
 import type * as Core from './core-chunk';
+import { nextTask } from './core/next-task';
 import { TAG_NAME } from './core/tag-name';
 import { firstRequests } from './element/first-requests';
 
@@ -37,12 +38,8 @@ void loading
   .then(async (core) => {
     await before;
     // A task boundary first: answers already in (the first source's: its media request) are handled before the element
-    // starts, a long task on a slow machine. A message, not a timer: a timer waits longer in a hidden tab.
-    await new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    });
+    // starts, a long task on a slow machine.
+    await nextTask();
     ({ PatientEdPlayerElement, definePlayer, CommandError } = core);
     core.start(import.meta.url);
   })

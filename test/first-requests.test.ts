@@ -154,6 +154,25 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
     expect(await gets('/cdn/'), "one per page: the core's call took it").to.have.length(2);
   });
 
+  it("reads the configuration's answer once for the page's players (the user it names)", async () => {
+    const { doc, elements } = pageWith([attrs(), attrs({ code: 'A_DEMO_VIDEO' }), attrs({ code: 'A_DEMO_VIDEO' })]);
+    const clone = Response.prototype.clone; // eslint-disable-line @typescript-eslint/unbound-method
+    const cloned: string[] = [];
+    Response.prototype.clone = function (this: Response) {
+      cloned.push(new URL(this.url).pathname);
+      return clone.call(this);
+    };
+    try {
+      firstRequests(import.meta.url, doc, NOT_DEFINED);
+      await waitFor(async () => (await gets('/cdn/')).length > 0, "the entry's user preferences request");
+    } finally {
+      Response.prototype.clone = clone;
+    }
+    // The copy the core reads, and one read for the user: not one per player.
+    expect(cloned.filter((path) => path === '/api/clients/demo')).to.have.length(2);
+    await Promise.all(elements.map((e) => e[EARLY_START]!.video));
+  });
+
   it('a configuration naming no usable user (an object, malformed JSON): no user preferences asked', async () => {
     for (const body of [JSON.stringify({ name: 'Odd', userId: { id: 68 } }), '{"userId": 68,']) {
       // The configuration and the profile (their paths start alike) answer so.

@@ -4,6 +4,7 @@ import { flattenProfile, type Profile } from './profile';
 import type { ClientConfigDto, MetaDto } from './types';
 import type { ProviderHosts } from './hosts';
 import { safeUrl } from './url';
+import { nextTask } from '../core/next-task';
 import { API_CALLS, configUserId, pickSource, type VideoSource } from './api-calls';
 
 export type { VideoSource };
@@ -55,15 +56,7 @@ export class ProviderApi {
     const dto = await this.http.get<unknown>(this.hosts.api, path, { query, signal });
     // Parsed in tasks of a few ms each (a large answer: HttpClient's sliced parse), then flattened in a task of its
     // own: with a profile of 20,000 nodes none is long (the menu then renders in another, src/screens/menu-screen.tsx).
-    // A message, not a timer: a timer waits up to a second in a hidden tab.
-    await new Promise<void>((resolve) => {
-      const { port1, port2 } = new MessageChannel();
-      port1.onmessage = () => {
-        port1.close();
-        resolve();
-      };
-      port2.postMessage(null);
-    });
+    await nextTask();
     return flattenProfile(dto);
   }
 

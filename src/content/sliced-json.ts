@@ -15,6 +15,7 @@
  * Texts under the threshold, a top-level value that is not a big container, and nesting deeper than MAX_DEPTH are
  * parsed at once. One string is never split.
  */
+import { nextTask } from '../core/next-task';
 
 export interface SlicedJsonOptions {
   /** Texts and containers shorter than this (characters) are parsed by one JSON.parse. */
@@ -46,17 +47,6 @@ export const SLICE_THRESHOLD = 64 * 1024;
 const SCAN_RUN = 16 * 1024;
 /** Deeper nesting is parsed at once: no answer of the provider comes near, and the stack stays small. */
 const MAX_DEPTH = 512;
-
-/** A message, not a timer: a timer waits up to a second in a hidden tab. */
-export const nextTask = (): Promise<void> =>
-  new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
 
 /** What the walk throws on text it finds malformed: the whole text then goes to JSON.parse. */
 const MALFORMED = new Error('malformed');

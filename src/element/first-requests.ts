@@ -78,12 +78,25 @@ function askFirst(entryUrl: string, doc: Document): void {
   const referrer = embeddingReferrer();
   const made = new Map<string, EarlyRequest>();
   let stored: StoredAnswer | undefined;
+  const users = new Map<EarlyRequest, Promise<string | undefined>>();
   const page: Page = {
     entryUrl,
     fetched: new Set(),
     ask,
     // Read once for all the page's players (a library page has dozens).
     storedAnswer: () => (stored ??= readStoredAnswer()),
+    userOf(config) {
+      let user = users.get(config);
+      if (!user) {
+        user = config.copy
+          .then(async (copy) =>
+            copy.ok ? configUserId(JSON.parse(await readLimited(copy.clone(), MAX_HINT_BYTES))) : undefined,
+          )
+          .catch(() => undefined);
+        users.set(config, user);
+      }
+      return user;
+    },
   };
   function ask(url: string): EarlyRequest {
     const key = requestKey(referrer, url);
@@ -138,9 +151,11 @@ interface Page {
   readonly fetched: Set<string>;
   readonly ask: (url: string) => EarlyRequest;
   readonly storedAnswer: () => StoredAnswer;
+  /** The user a configuration's answer names (read once per request; none if it names none or failed). */
+  readonly userOf: (config: EarlyRequest) => Promise<string | undefined>;
 }
 
-function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnswer }: Page): void {
+function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnswer, userOf }: Page): void {
   if (element[EARLY_START] || isLazy(element.getAttribute('loading'))) return;
   // The element's properties as r2wc will read them (non-empty attributes); one set before the upgrade is the core's.
   const props: EmbedProps = {};
@@ -174,14 +189,8 @@ function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnsw
   const userPreferences = (userId: string) => hand(ask(buildUrl(hosts.delivery, ...API_CALLS.userPreferences(userId))));
   const cachedUser = answered ? stored.users[client] : undefined;
   if (cachedUser) userPreferences(cachedUser);
-  config.copy
-    .then(async (copy) => {
-      if (early.claimed || !copy.ok) return;
-      const userId = configUserId(JSON.parse(await readLimited(copy.clone(), MAX_HINT_BYTES)));
-      // A player that has started asks for them itself.
-      if (userId && !early.claimed) userPreferences(userId);
-    })
-    .catch(() => undefined);
+  // A player that has started asks for them itself.
+  void userOf(config).then((userId) => userId && !early.claimed && userPreferences(userId));
   const prefs = mergePreferences({
     account: stored.account[client] ?? {},
     query: queryLayerFrom(embed.options),
