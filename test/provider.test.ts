@@ -408,6 +408,43 @@ describe("the servers' answers: what they send, and as what", function () {
     }
   });
 
+  it('a JSON answer over 1 kB goes out compressed when accepted, and decodes to the same JSON', async () => {
+    const path = '/api/clients/demo/profile?menuLanguage=en';
+    const plain = await raw({ which: 'main', path });
+    expect(plain.status).to.equal(200);
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    expect(plain.headers.vary).to.equal('Accept-Encoding');
+    const size = Number(plain.headers['content-length']);
+    expect(JSON.parse(plain.body)).to.have.property('children');
+    expect(size).to.be.above(8000);
+    // A token refused with q=0 is not used; the best accepted one is.
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['BR;q=0.0, GZIP;q=0', undefined],
+      ['identity', undefined],
+    ] as const) {
+      const r = await raw({ which: 'main', path, headers: { 'accept-encoding': accept } });
+      expect([accept, r.status, r.headers['content-encoding']]).to.deep.equal([accept, 200, encoding]);
+      if (encoding) {
+        expect(Number(r.headers['content-length']), accept).to.be.below(size / 3);
+        // The same JSON in other bytes: a weak validator, which If-None-Match matches either way.
+        expect(r.headers.etag).to.equal(`W/${plain.headers.etag}`);
+        const again = await raw({
+          which: 'main',
+          path,
+          headers: { 'accept-encoding': accept, 'if-none-match': plain.headers.etag },
+        });
+        expect(again.status, accept).to.equal(304);
+      } else expect(r.headers.etag, accept).to.equal(plain.headers.etag);
+    }
+    // A small answer goes as it is; the browser reads a compressed one as the same JSON.
+    const small = await raw({ which: 'main', path: '/api/clients/demo', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).to.equal(undefined);
+    const read = await fetch(new URL(path.slice(1), PROVIDER_URL), { cache: 'no-store' });
+    expect(await read.json()).to.deep.equal(JSON.parse(plain.body));
+  });
+
   it("the demo server serves the pages and what they load, never the servers' own source", async () => {
     const get = async (path: string) => {
       const r = await fetch(new URL(path, DEMO_URL), { cache: 'no-store' });

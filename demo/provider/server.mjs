@@ -41,6 +41,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import {
   MAX_QUERY_LENGTH,
@@ -280,8 +281,35 @@ export function createProvider({
   function sendJson(req, res, status, body, options) {
     return sendPrepared(req, res, status, prepareJson(body), options);
   }
-  function sendPrepared(req, res, status, { buf, etag }, { cache = true, headers = {} } = {}) {
-    const h = { 'Content-Type': JSON_TYPE, ...headers };
+  /**
+   * A JSON answer over 1 kB goes out compressed when the request accepts it, as a production web server sends it (a
+   * client's profile: 12.6 kB, 4.0 kB with brotli): brotli at quality 5 (fast enough for a 20,000-item profile), else
+   * gzip, made once per prepared answer. Its ETag is then weak (`W/"..."`, as nginx marks it: the same JSON, other
+   * bytes), and either form matches in If-None-Match.
+   */
+  const compressedAnswers = new WeakMap(); // prepared answer -> { br?, gzip? }
+  function encodeAnswer(req, prepared) {
+    if (prepared.buf.length < 1024) return null;
+    const accepted = new Set();
+    for (const part of String(req.headers['accept-encoding'] ?? '').split(',')) {
+      const [token, ...params] = part.split(';').map((text) => text.trim().toLowerCase());
+      if (!params.some((param) => param.startsWith('q=') && Number(param.slice(2)) === 0)) accepted.add(token);
+    }
+    const name = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+    if (!name) return null;
+    let kept = compressedAnswers.get(prepared);
+    if (!kept) compressedAnswers.set(prepared, (kept = {}));
+    kept[name] ??=
+      name === 'br'
+        ? zlib.brotliCompressSync(prepared.buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : zlib.gzipSync(prepared.buf, { level: 6 });
+    return { name, body: kept[name] };
+  }
+  function sendPrepared(req, res, status, prepared, { cache = true, headers = {} } = {}) {
+    const encoded = encodeAnswer(req, prepared);
+    const etag = encoded ? `W/${prepared.etag}` : prepared.etag;
+    const buf = encoded ? encoded.body : prepared.buf;
+    const h = { 'Content-Type': JSON_TYPE, Vary: 'Accept-Encoding', ...headers };
     if (cache && status >= 200 && status < 300) {
       h.ETag = etag;
       h['Cache-Control'] = `public, max-age=${jsonMaxAge}`;
@@ -292,6 +320,7 @@ export function createProvider({
     } else {
       h['Cache-Control'] = 'no-store';
     }
+    if (encoded) h['Content-Encoding'] = encoded.name;
     h['Content-Length'] = buf.length;
     res.writeHead(status, h);
     res.end(req.method === 'HEAD' ? undefined : buf);
