@@ -11,6 +11,7 @@ import puppeteer from 'puppeteer-core';
 import { startProvider } from '../demo/provider/server.mjs';
 import { createDemoServer } from '../demo/static-server.mjs';
 import { CHROME_ARGS, findChrome } from '../scripts/find-chrome.mjs';
+import { visit } from './visit.mjs';
 
 const other = process.argv[2];
 if (!other) {
@@ -43,26 +44,14 @@ const PAGES = [
   { whats: ['metadata', 'ready', 'frame'], page: 'bench-open.html', floor: 'bench-floor.html', floorWhat: 'metadata' },
 ];
 
-/** Navigation start -> each of the probe's `whats` (demo/bench.js), in one fresh tab. */
+/** Navigation start -> each of the probe's `whats` (demo/bench.js), in one fresh tab loaded as a visitor's. */
 async function measure(base, page, whats, network) {
-  const tab = await browser.newPage();
-  await tab.setCacheEnabled(false);
-  if (network.latency) {
-    const cdp = await tab.createCDPSession();
-    await cdp.send('Network.enable');
-    const bytes = (network.kbps * 1000) / 8;
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: network.latency,
-      downloadThroughput: bytes,
-      uploadThroughput: bytes,
-    });
+  const tab = await visit(browser, new URL(page, base).href, { network });
+  try {
+    return await tab.wait(whats);
+  } finally {
+    await tab.close();
   }
-  await tab.goto(new URL(page, base).href, { waitUntil: 'domcontentloaded' });
-  await tab.waitForFunction((ws) => ws.every((w) => window.__bench?.[w] !== undefined), { timeout: 60000 }, whats);
-  const t = await tab.evaluate((ws) => ws.map((w) => window.__bench[w]), whats);
-  await tab.close();
-  return t;
 }
 
 try {

@@ -10,6 +10,7 @@ import { startProvider } from '../demo/provider/server.mjs';
 import { createDemoServer } from '../demo/static-server.mjs';
 import { sizes, CORE_BUDGET, ENTRY_BUDGET, FIRST_SCREEN_BUDGET } from '../scripts/check-size.mjs';
 import { CHROME_ARGS, findChrome } from '../scripts/find-chrome.mjs';
+import { visit } from './visit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const median = (xs) => {
@@ -34,35 +35,22 @@ const NETWORKS = [
 
 /**
  * Navigation start -> the probe's `what` (demo/bench.js), in a fresh tab without HTTP cache (on `network`, if
- * given).
+ * given), loaded as a visitor's browser loads it (bench/visit.mjs: no DevTools domain but Network and Page on).
  */
 async function measure(page, what = 'ready', network = undefined) {
-  const tab = await browser.newPage();
-  await tab.setCacheEnabled(false);
-  if (network) {
-    const cdp = await tab.createCDPSession();
-    await cdp.send('Network.enable');
-    const bytes = (network.kbps * 1000) / 8;
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: network.latency,
-      downloadThroughput: bytes,
-      uploadThroughput: bytes,
-    });
+  const tab = await visit(browser, new URL(page, demoUrl).href, { network });
+  try {
+    const [t] = await tab.wait([what]);
+    if (what === 'metadata' && page === 'bench-open.html') {
+      // The same page's video on screen (demo/bench.js `frame`) and its player screen rendered (`ready`).
+      const [frame, ready] = await tab.wait(['frame', 'ready']);
+      screensOf.set(t, { frame, ready });
+      gapsOf.set(t, await tab.evaluate(waterfallGaps, provider.url));
+    }
+    return t;
+  } finally {
+    await tab.close();
   }
-  await tab.goto(new URL(page, demoUrl).href, { waitUntil: 'domcontentloaded' });
-  await tab.waitForFunction((w) => window.__bench && window.__bench[w] !== undefined, { timeout: 30000 }, what);
-  const t = await tab.evaluate((w) => window.__bench[w], what);
-  if (what === 'metadata' && page === 'bench-open.html') {
-    gapsOf.set(t, await tab.evaluate(waterfallGaps, provider.url));
-    // The same page's video on screen (demo/bench.js `frame`) and its player screen rendered (`ready`).
-    await tab.waitForFunction(() => window.__bench.frame !== undefined && window.__bench.ready !== undefined, {
-      timeout: 30000,
-    });
-    screensOf.set(t, await tab.evaluate(() => ({ frame: window.__bench.frame, ready: window.__bench.ready })));
-  }
-  await tab.close();
-  return t;
 }
 
 /** A player opened on a video: its first frame on screen and its `ready`, by the metadata time of the run. */

@@ -1,7 +1,31 @@
 // Bench probe (used by bench/run.mjs): records, relative to navigation start, when the player's first
 // screen is ready (or a plain <video> has its first frame), and when the first video has its metadata
 // (the player's, or the plain <video>'s `loadedmetadata`).
-window.__bench = {};
+// bench/visit.mjs waits on this instead of polling the page while it loads: the values of `whats` (names of
+// window.__bench), once all are recorded.
+{
+  const waiters = new Set();
+  const values = {};
+  const settle = () => {
+    for (const waiter of waiters)
+      if (waiter.whats.every((what) => values[what] !== undefined)) {
+        waiters.delete(waiter);
+        waiter.resolve(waiter.whats.map((what) => values[what]));
+      }
+  };
+  window.__bench = new Proxy(values, {
+    set(target, key, value) {
+      target[key] = value;
+      settle();
+      return true;
+    },
+  });
+  window.__benchWait = (whats) =>
+    new Promise((resolve) => {
+      waiters.add({ whats, resolve });
+      settle();
+    });
+}
 document.addEventListener('ready', () => {
   window.__bench.ready = performance.now();
 });
