@@ -90,7 +90,9 @@ function providerCommands() {
           const { request } = await import('node:http');
           return new Promise((resolve, reject) => {
             const started = performance.now();
-            const req = request({ host: '127.0.0.1', port: base.port, path, method, headers }, (res) => {
+            // Headers up to 64 KB read (Node's limit is 16 KB): the provider echoes a 16 KB X-Embed-Referrer back.
+            const options = { host: '127.0.0.1', port: base.port, path, method, headers, maxHeaderSize: 65536 };
+            const req = request(options, (res) => {
               let body = '';
               res.setEncoding('utf8');
               res.on('data', (c) => (body += c));
