@@ -23,7 +23,15 @@ export async function visit(browser, url, { network, timeout = 60000 } = {}) {
   let connection = roots.get(browser);
   if (!connection) roots.set(browser, (connection = (await browser.target().createCDPSession()).connection()));
   const { targetId } = await connection.send('Target.createTarget', { url: 'about:blank' });
-  const close = () => connection.send('Target.closeTarget', { targetId }).catch(() => undefined);
+  // Closed, and gone (its renderer torn down) before the next page is measured, as a Puppeteer page's close waits.
+  const close = async () => {
+    await connection.send('Target.closeTarget', { targetId }).catch(() => undefined);
+    for (let i = 0; i < 100; i++) {
+      const { targetInfos } = await connection.send('Target.getTargets');
+      if (!targetInfos.some((t) => t.targetId === targetId)) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   try {
     const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });
     const session = connection.session(sessionId);
