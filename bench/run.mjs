@@ -346,6 +346,20 @@ async function annotationBench() {
     const second = await enter();
     // A 500-point stroke: pointer events on the surface; after each move, when is its pixel painted?
     const upper = root.querySelector('.annotation-surface canvas.upper-canvas');
+    const frame = () => new Promise((res) => requestAnimationFrame(() => res()));
+    // The surface is laid out over the stage and its canvas sized to it a few frames after it shows: the stroke starts
+    // once its box and its canvas's size have stayed the same for three frames (a probe that read pixels at the
+    // box of the first frame read nothing in about half the runs: the canvas was sized again under it).
+    const size = () => {
+      const b = upper.getBoundingClientRect();
+      return [b.left, b.top, b.width, b.height, upper.width, upper.height].join();
+    };
+    for (let same = 0, last = size(), n = 0; same < 3 && n < 120; n++) {
+      await frame();
+      const now = size();
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
     const r = upper.getBoundingClientRect();
     const ctx = upper.getContext('2d', { willReadFrequently: true });
     const sx = upper.width / r.width;
@@ -373,7 +387,6 @@ async function annotationBench() {
       );
     const painted = (p) =>
       ctx.getImageData(Math.round((p.x - r.left) * sx), Math.round((p.y - r.top) * sx), 1, 1).data[3] > 0;
-    const frame = () => new Promise((res) => requestAnimationFrame(() => res()));
     fire('pointerdown', at(0));
     const delays = [];
     for (let i = 1; i <= 500; i++) {
