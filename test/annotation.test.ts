@@ -252,6 +252,34 @@ describe('annotation overlay', () => {
     await waitFor(() => pb(el).playerState === 1, 'resumed at the delay', 3000);
   });
 
+  it('its toolbar and surface show from the first frame as they stay: no button going, no surface moving', async () => {
+    const el = await openAnnotation();
+    // As wide as the toolbar's buttons fit on one row, with no room for one more.
+    el.style.setProperty('width', '1000px');
+    await findControl(el, 'markup');
+    const root = el.shadowRoot!;
+    const look = () => {
+      const surface = root.querySelector('.annotation-surface')!.getBoundingClientRect();
+      const toolbar = root.querySelector('.annotation-toolbar')!.getBoundingClientRect();
+      const buttons = [...root.querySelectorAll('.annotation-toolbar button')].map((b) => b.textContent?.trim());
+      return { surface: [surface.left, surface.top, surface.width, surface.height], toolbar: toolbar.height, buttons };
+    };
+    // The first animation frame in which the surface is on the page: what that frame paints (its layout, read before
+    // the paint).
+    const first = new Promise<ReturnType<typeof look>>((resolve) => {
+      const watch = () =>
+        root.querySelector('.annotation-surface') && root.querySelector('.annotation-toolbar')
+          ? resolve(look())
+          : requestAnimationFrame(watch);
+      requestAnimationFrame(watch);
+    });
+    (await findControl(el, 'markup')).click();
+    const shown = await first;
+    for (let i = 0; i < 6; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(shown).to.deep.equal(look());
+    expect(shown.buttons).to.not.include('Save annotations only');
+  });
+
   it('the pencil draws in the chosen colour and size with the mouse; the eraser removes pixels; undo', async () => {
     const el = await openAnnotation();
     await enterAnnotation(el);

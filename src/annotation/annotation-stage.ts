@@ -5,7 +5,7 @@
  * it there as it changes; while it is open the screenshot command takes the frame with the drawing.
  */
 import type { FabricObject } from 'fabric';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { PlayerHandle } from '../screens/player-context';
 import { DEFAULT_PICTURE, drawingPicture } from './annotation-actions';
 import { paintStill, whenPictured } from './frame-still';
@@ -53,7 +53,11 @@ export function useAnnotationStage(controller: PlayerHandle, { defaultText, edit
   /** The surface changed in a way the editor shows (Undo and Redo, the cursor). */
   const changed = () => setVersion((v) => v + 1);
 
-  useEffect(() => {
+  // Before the overlay's first paint: whether the still can be read back decides the toolbar's buttons (Save
+  // annotations only, for a still that cannot), and the surface is fitted to the stage the toolbar leaves, so the first
+  // frame on screen shows both as they stay (in a passive effect the toolbar first showed its initial buttons, wrapped
+  // to a second row, and the surface was placed under it, 17 px off for two frames).
+  useLayoutEffect(() => {
     const host = hostRef.current;
     const frame = frameRef.current;
     const stage = stageRef.current;
