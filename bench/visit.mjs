@@ -46,15 +46,24 @@ export async function visit(browser, url, { network, timeout = 60000 } = {}) {
         uploadThroughput: bytes,
       });
     }
-    await session.send('Page.enable');
-    const parsed = new Promise((resolve) => session.once('Page.domContentEventFired', resolve));
-    await session.send('Page.navigate', { url });
-    await withTimeout(parsed, timeout, `${url}: no DOMContentLoaded`);
     const evaluate = async (expression) => {
       const answer = await session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
       if (answer.exceptionDetails) throw new Error(`${url}: ${answer.exceptionDetails.exception?.description}`);
       return answer.result.value;
     };
+    await session.send('Page.enable');
+    // The page's DOMContentLoaded (not a late one of the blank page the tab opened with: the URL is checked).
+    let parsedCount = 0;
+    session.on('Page.domContentEventFired', () => parsedCount++);
+    await session.send('Page.navigate', { url });
+    const parsed = async () => {
+      for (let seen = 0; ;) {
+        while (parsedCount === seen) await new Promise((resolve) => setTimeout(resolve, 5));
+        seen = parsedCount;
+        if ((await evaluate('location.href')) === new URL(url).href) return;
+      }
+    };
+    await withTimeout(parsed(), timeout, `${url}: no DOMContentLoaded`);
     return {
       wait: (whats) =>
         withTimeout(evaluate(`window.__benchWait(${JSON.stringify(whats)})`), timeout, `${url}: no ${whats}`),
