@@ -52,14 +52,20 @@ export async function visit(browser, url, { network, timeout = 60000 } = {}) {
       return answer.result.value;
     };
     await session.send('Page.enable');
-    // The page's DOMContentLoaded (not a late one of the blank page the tab opened with: the URL is checked).
+    // The page's DOMContentLoaded (not a late one of the blank page the tab opened with: the URL is checked), waited
+    // for as an event, not polled.
     let parsedCount = 0;
-    session.on('Page.domContentEventFired', () => parsedCount++);
+    const waiting = [];
+    session.on('Page.domContentEventFired', () => {
+      parsedCount++;
+      for (const resolve of waiting.splice(0)) resolve();
+    });
+    const parsedAfter = (seen) =>
+      parsedCount > seen ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
     await session.send('Page.navigate', { url });
     const parsed = async () => {
-      for (let seen = 0; ;) {
-        while (parsedCount === seen) await new Promise((resolve) => setTimeout(resolve, 5));
-        seen = parsedCount;
+      for (let seen = 0; ; seen = parsedCount) {
+        await parsedAfter(seen);
         if ((await evaluate('location.href')) === new URL(url).href) return;
       }
     };
