@@ -52,5 +52,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   // Code that runs in the browser: the demo pages' scripts, the JavaScript in src/ and the test fixtures.
-  { files: ['demo/**/*.js', 'src/**/*.js', 'test/fixtures/**/*.js'], languageOptions: { globals: globals.browser } },
+  {
+    files: ['demo/**/*.js', 'src/**/*.js', 'test/fixtures/**/*.js', 'bench/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
 );

@@ -53,6 +53,8 @@ export function sizes(dir = 'dist') {
   const walk = (d) => {
     for (const name of readdirSync(d)) {
       const p = join(d, name);
+      // dist/bench: the bench's own pages' scripts (bench/menu-floor-build.mjs), not the player's.
+      if (d === dir && name === 'bench') continue;
       if (statSync(p).isDirectory()) walk(p);
       else if (p.endsWith('.js')) files.push(p);
     }
