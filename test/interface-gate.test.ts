@@ -11,6 +11,7 @@ import {
   failNext,
   FAULT_PROVIDER_URL,
   hangNext,
+  steady,
   shadow,
   mountPlayer,
   nextTask,
@@ -283,6 +284,28 @@ describe('the interface gate in a player', () => {
       "the focus on the bar's Play",
     );
   });
+
+  for (const [code, kind] of [
+    ['A_KNEE_REPLACEMENT', 'a single video'],
+    ['A_DEMO_VIDEO', 'a playlist of three ("1 of 3" above the stage)'],
+  ])
+    it(`the picture stays where it is when the player screen takes it: ${kind}`, async () => {
+      const { el, open } = await mountGated({ code, subtitles: '0' });
+      const video = await waitFor(
+        () => el.getPlayerState() === 0 && $<HTMLVideoElement>(el, '.early-frame video.media'),
+        'the picture on the early stage',
+      );
+      const place = () => {
+        const [v, host] = [video.getBoundingClientRect(), el.getBoundingClientRect()];
+        return { top: v.top - host.top, left: v.left - host.left, width: v.width, height: v.height };
+      };
+      const early = await steady(place, 'the early stage in place');
+      open();
+      await waitFor(() => $(el, '.player-screen .stage video.media') === video, 'the video on the screen', 10000);
+      const screen = await steady(place, 'the player screen in place');
+      for (const key of ['top', 'left', 'width', 'height'] as const)
+        expect(screen[key], `the picture's ${key}`).to.be.closeTo(early[key], 1.5);
+    });
 
   it('captions on (the default): the early player shows the picture, and a play waits for the captions', async () => {
     const { el, open } = await mountGated();

@@ -30,7 +30,7 @@ export function showEarlyPlayer(container: ShadowRoot | HTMLElement, host: Contr
   const { i18n } = controller;
   const shell = document.createElement('div');
   shell.className = 'shell early-player';
-  const { box, stage: frame } = screenOutline(false);
+  const { box, body, stage: frame } = screenOutline(false);
   box.className = 'early-outline';
   frame.classList.add('early-frame');
   frame.setAttribute('role', 'region');
@@ -80,6 +80,10 @@ export function showEarlyPlayer(container: ShadowRoot | HTMLElement, host: Contr
     const prefs = controller.preferences();
     shell.classList.toggle('increase-contrast', prefs.increaseContrast === 1);
     shell.classList.toggle('reduce-motion', prefs.reduceMotion === 1);
+    // The player screen's "1 of n" line, once the playlist is known to have several items, so that the video's picture
+    // is where the player screen will show it (the playlist is read long before the picture comes: the video's source
+    // is asked for with its answer, and the media with the source's).
+    body.classList.toggle('several-items', (controller.state.data.playlist.data?.items.length ?? 0) > 1);
     const pb = controller.state.playback;
     const playable = controller.earlyPlayable();
     loading.hidden = (pb.ready && playable) || Boolean(pb.error);

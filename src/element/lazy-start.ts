@@ -6,9 +6,13 @@ import { directionOf } from '../i18n/locales';
  * `loading="lazy"`: the player makes no request until it comes within about one viewport of the visible area (the
  * IntersectionObserver's margin: 100% of the viewport's height above and below, and as much across). Meanwhile the
  * shadow root holds a neutral outline of the screen the player will show, at its size: for a playlist code the
- * player screen (the practice bar, the toolbar and titles, the 16:9 stage, the control bar: within a few pixels of
- * the real screen at the default text size, so the page does not shift), else the bar and a 16:9 area. It is in the
- * page's tab order: focusing it starts the player at once, as does any action command.
+ * player screen of a single video (the practice bar, the toolbar and title, the 16:9 stage, the control bar: within a
+ * few pixels of the real screen at the default text size, so the page does not shift), else the bar and a 16:9 area.
+ * A playlist of several items shows one line more on its player screen ("1 of 3: ..."), and its previous and next
+ * buttons put its control bar on two rows below about 32em, which the outline cannot know of before the playlist's
+ * request: such a player grows by them when it is ready (a library page's players are mostly single videos). So does
+ * a long title or practice name that wraps in a narrow player. It is in the page's tab order: focusing it starts the
+ * player at once, as does any action command.
  */
 export const LAZY_ROOT_MARGIN = '100% 100%';
 
@@ -16,13 +20,14 @@ export const LAZY_ROOT_MARGIN = '100% 100%';
 export const isLazy = (value: string | null): boolean => value?.trim().toLowerCase() === 'lazy';
 
 /**
- * The neutral outline of a screen, in plain DOM: the practice bar, then for the player screen its toolbar, titles,
- * 16:9 stage and control bar (a menu: a 16:9 area). `stage` is the stage's block.
+ * The neutral outline of a screen, in plain DOM: the practice bar, then for the player screen its toolbar, title,
+ * item line (shown with the class `several-items` on `body`: src/element/styles.ts), 16:9 stage and control bar (a
+ * menu: a 16:9 area). `stage` is the stage's block.
  */
-export function screenOutline(menu: boolean): { box: HTMLElement; stage: HTMLElement } {
+export function screenOutline(menu: boolean): { box: HTMLElement; body: HTMLElement; stage: HTMLElement } {
   const box = document.createElement('div');
   box.className = 'lazy-placeholder';
-  const parts = menu ? ['bar', 'stage'] : ['bar', 'line', 'title', 'line', 'stage', 'controls'];
+  const parts = menu ? ['bar', 'stage'] : ['bar', 'line', 'title', 'item', 'stage', 'controls'];
   const body = document.createElement('div');
   body.className = 'lazy-body';
   let stage!: HTMLElement;
@@ -33,7 +38,7 @@ export function screenOutline(menu: boolean): { box: HTMLElement; stage: HTMLEle
     (part === 'bar' ? box : body).append(block);
   }
   box.append(body);
-  return { box, stage };
+  return { box, body, stage };
 }
 
 /**

@@ -28,14 +28,21 @@ const CSS = /* css */ `
 :is(.lazy-placeholder, .early-outline) { container-type: inline-size; min-height: inherit; }
 .lazy-placeholder:focus-visible { outline: 3px solid #1a73e8; outline-offset: -3px; }
 .lazy-bar { height: 3.44em; background: var(--ped-color); opacity: .25; }
-.lazy-body { display: flex; flex-direction: column; gap: .5em; padding: 1em 1em .45em; }
+/* Blocks with the player screen's margins (src/screens/player-styles.ts, collapsing as they do there), so that the
+   stage is where the player screen's will be: the toolbar, the title (1.3em: its margins .25em and .75em of that). */
+.lazy-body { padding: 1em; }
 .lazy-body > * { background: #e8ebf1; border-radius: var(--ped-radius); }
-.lazy-line { height: 2.5em; }
-.lazy-title { height: 1.9em; width: 60%; }
-.lazy-line + .lazy-title + .lazy-line { height: 1.45em; width: 40%; }
+.lazy-line { height: 2.5em; margin-bottom: .5em; }
+.lazy-title { height: 1.9em; width: 60%; margin: .325em 0 .975em; }
+/* A playlist's "1 of n" line: the early player shows it once the playlist has several items; a lazy player knows none
+   (the outline of a single video, the most common on a library page). */
+.lazy-item { display: none; height: 1.45em; width: 40%; margin: -.5em 0 .5em; }
+.several-items > .lazy-item { display: block; }
 .lazy-stage { aspect-ratio: 16 / 9; max-width: 960px; background: #d5dae3; }
-.lazy-controls { height: 4.1em; }
-@container (max-width: 30em) { .lazy-controls { height: 6.3em; } }
+.lazy-controls { height: 4.1em; margin-top: -2px; }
+/* A single video's control bar takes a second row below 27.6em (src/screens/control-layout.ts; measured at the default
+   text size). */
+@container (max-width: 27.5em) { .lazy-controls { height: 6.3em; } }
 /* The stage's media, its spinner and its big Play: the player screen's (src/screens/player-styles.ts) and, before the
    interface, the early player's (src/element/early-player.ts: the outline above, the video's picture in its stage).
    The interface's shell stays hidden until the player screen takes the video. */
