@@ -18,13 +18,13 @@
 //   classic script in the page's head that blocks the page's parsing until it has run (the snippets after it call
 //   its vm_open() inline); it is the loader plus vm_open() and the names of the _vm handle's 25 methods;
 // - the first screen: the entry, the core and the link, and the interface chunk (React DOM, the player's React tree
-//   and the menu screen), at most 111.5 kB (98 until the paged card lists of large collections: 0.8 kB more; 100 until
+//   and the menu screen), at most 111.75 kB (98 until the paged card lists of large collections: 0.8 kB more; 100 until
 //   the route table and the clock under the thumbnails' time limit: 0.4 kB; 100.5 until the core's 1.7 kB above;
 //   102.5 until the core's interface gate; 103 until the early player; 104.25 until the first source's request, and
 //   the interface's styles moved out of the core; 104.75 until the entry file of the first requests: 5.2 kB, its
 //   modules are the core's too, and the core's 0.95 kB above; 111 until the entry read answers with the core's
 //   bounded reader: 0.15 kB; 111.25 until V8's compile hint on the entry, the core, the link and the interface:
-//   0.1 kB).
+//   0.1 kB; 111.5 until the outline's own margins and item line, and a lazy player's metadata preload: 0.13 kB).
 // Other lazy chunks are reported, not budgeted here. The playback chunk must import the core only (no React DOM on
 // the way to the first frame).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -39,7 +39,7 @@ export const CORE_BUDGET = 30 * 1024;
 export const LOADER_BUDGET = 1024;
 export const VM = 'dist/patient-ed-player.vm.js';
 export const VM_BUDGET = 2.5 * 1024;
-export const FIRST_SCREEN_BUDGET = 111.5 * 1024;
+export const FIRST_SCREEN_BUDGET = 111.75 * 1024;
 /** What the entry exports: the public API of docs/api.md, nothing internal. */
 export const PUBLIC_EXPORTS = ['CommandError', 'PatientEdPlayerElement', 'TAG_NAME', 'definePlayer'];
 

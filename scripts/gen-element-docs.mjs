@@ -101,7 +101,8 @@ const CORE_DOCS = {
     text:
       '`lazy`: the player makes no request until it comes within about one viewport of the visible area; until ' +
       'then it shows a neutral outline of its screen, in the tab order (focusing it, or calling an action method, ' +
-      'starts it at once), and `ready` fires once it has loaded.',
+      'starts it at once), and `ready` fires once it has loaded; its video then loads its metadata and first frame ' +
+      'only until it plays.',
     values: '`lazy` / `eager`',
     default: '`eager`',
   },

@@ -167,6 +167,20 @@ describe('Lazy players (loading="lazy")', () => {
     await waitFor(() => pb(el) === 1, 'playing');
   });
 
+  it("a lazy player's video loads its metadata and first frame only until played; an eager one's, all", async () => {
+    const video = (el: PatientEdPlayerElement) =>
+      waitFor(() => el.getPlayerState() === 0 && $<HTMLVideoElement>(el, '.stage video.media'), 'its video ready');
+    const library = libraryPage(1, 0, { code: 'A_KNEE_REPLACEMENT' });
+    page = library.page;
+    const [lazy] = library.players;
+    const lazyVideo = await video(lazy);
+    expect(lazyVideo.preload, 'one of a library page: metadata').to.equal('metadata');
+    await lazy.playVideo();
+    await waitFor(() => pb(lazy) === 1 && lazyVideo.currentTime > 0.2, 'the lazy player playing');
+    const eager = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT' });
+    expect((await video(eager)).preload, 'a player the visitor came to watch: all of it').to.equal('auto');
+  });
+
   it('taken off the page while waiting, it never requests; set to eager while waiting, it starts', async () => {
     const watch = watchRequests();
     const library = libraryPage(2, innerHeight * 3);
@@ -184,6 +198,8 @@ describe('Lazy players (loading="lazy")', () => {
     first.setAttribute('loading', 'eager');
     await ready;
     expect(waiting(first)).to.equal(false);
+    const media = await waitFor(() => $<HTMLVideoElement>(first, '.stage video.media'), 'its video');
+    expect(media.preload, 'eager now: all of it').to.equal('auto');
   });
 
   it('without the attribute a player far below the fold starts at once (the default stays eager)', async () => {

@@ -33,7 +33,7 @@ import {
   type RouteLoader,
 } from './route-loaders';
 import type { PlaybackEngine } from '../playback/engine';
-import { EarlyVideo } from '../playback/early-video';
+import { EarlyVideo, type MediaPreload } from '../playback/early-video';
 import { claimEarlyStart } from './early-start';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock, type TimerClock } from '../core/clock';
@@ -150,8 +150,13 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
    * loading detached goes on it as soon as its request has left, so its first frame shows without the interface.
    */
   private earlyStage?: HTMLElement;
+  /**
+   * How much of its media the player loads before it plays: `metadata` for a player started lazily (one of a library
+   * page's many: the element sets it as it starts), else all of it.
+   */
+  mediaPreload: MediaPreload = 'auto';
   /** The first video's media, loading before the engine's chunk is in (src/playback/early-video.ts). */
-  readonly earlyVideo = new EarlyVideo(this.timers);
+  readonly earlyVideo = new EarlyVideo(this.timers, () => this.mediaPreload);
   /** Settles once the entry asked for this player's first video source (when it did). */
   private entrySource?: Promise<void>;
 
@@ -210,6 +215,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
         scripts: () => this.scripts,
         clock: () => this.clock,
         earlyVideo: (src) => this.earlyVideo.take(src),
+        mediaPreload: () => this.mediaPreload,
         mediaStarted: (step) => {
           if (step === 'settled') this.interfaceGate.open();
           else if (this.earlyStage) this.engine.offerStage(this.earlyStage, this.earlyPlayable());

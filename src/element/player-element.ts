@@ -98,7 +98,8 @@ declare const __PLAYER_VERSION__: string;
  *   "Try again", and an `error` event); `0` waits forever. Values: milliseconds. Default: `20000`.
  * @attr {string} loading - `lazy`: the player makes no request until it comes within about one viewport of the visible
  *   area; until then it shows a neutral outline of its screen, in the tab order (focusing it, or calling an action
- *   method, starts it at once), and `ready` fires once it has loaded. Values: `lazy` / `eager`. Default: `eager`.
+ *   method, starts it at once), and `ready` fires once it has loaded; its video then loads its metadata and first frame
+ *   only until it plays. Values: `lazy` / `eager`. Default: `eager`.
  * @attr {string} autoplay - Start playing when a playlist opens. Values: `0` / `1`. Default: `0`.
  * @attr {string} audio - Sound on; `0` starts every item muted (see `ignoreaudio`). Values: `0` / `1`. Default: `1`.
  * @attr {string} cdn - Play the provider's alternate (CDN) video source. Values: `0` / `1`. Default: `0`.
@@ -261,6 +262,8 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
       this.stopWaiting?.();
       this.stopWaiting = controller.wake = undefined;
       this.started = true;
+      // A lazy player (one of a library page's many) loads its media's metadata and first frame only until it plays.
+      controller.mediaPreload = isLazy(this.getAttribute('loading')) ? 'metadata' : 'auto';
       // Route now: the first requests start before React's first (asynchronous) render.
       this.applyOptions();
       offController = controller.connect();

@@ -23,20 +23,29 @@ export function releaseVideo(video: HTMLVideoElement): void {
 }
 
 /**
- * A video element set up to load as the player's do (the html5 adapter's and the early one's): inline, all of it, with
- * CORS (the provider sends its headers: frames stay canvasable).
+ * How much of a media a player loads before it plays: all of it (`auto`, a player a visitor came to watch), or its
+ * metadata and first frame only (`metadata`: a lazy player, one of a library page's many, where most are never played).
  */
-export function newVideo(): HTMLVideoElement {
+export type MediaPreload = 'auto' | 'metadata';
+
+/**
+ * A video element set up to load as the player's do (the html5 adapter's and the early one's): inline, as much of it as
+ * `preload` says, with CORS (the provider sends its headers: frames stay canvasable).
+ */
+export function newVideo(preload: MediaPreload = 'auto'): HTMLVideoElement {
   const video = document.createElement('video');
   video.playsInline = true;
-  video.preload = 'auto';
+  video.preload = preload;
   video.crossOrigin = 'anonymous';
   return video;
 }
 
 /** A detached video loading `source` as the html5 adapter would; none when the browser says it cannot play its type. */
-export function loadEarlyVideo(source: { src: string; type?: string }): EarlyVideoOffer | undefined {
-  const video = newVideo();
+export function loadEarlyVideo(
+  source: { src: string; type?: string },
+  preload: MediaPreload = 'auto',
+): EarlyVideoOffer | undefined {
+  const video = newVideo(preload);
   if (source.type && !video.canPlayType(source.type)) return undefined;
   if (source.type) video.setAttribute('type', source.type);
   video.src = source.src;
@@ -49,12 +58,16 @@ export class EarlyVideo {
   /** The entry's video for this player, still on its way: it is the one (`start` makes none meanwhile). */
   private expected?: Promise<EntryVideo | undefined>;
 
-  constructor(private readonly timers: TimerClock) {}
+  constructor(
+    private readonly timers: TimerClock,
+    /** The player's media preload, read as a video is made. */
+    private readonly preload: () => MediaPreload = () => 'auto',
+  ) {}
 
   /** Starts loading `source`, unless the entry's video is on its way or this one loads it already. */
   start(source: { src: string; type?: string }): void {
     if (this.expected || this.held?.src === source.src) return;
-    const offer = loadEarlyVideo(source);
+    const offer = loadEarlyVideo(source, this.preload());
     if (offer) this.hold(offer);
     else this.discard();
   }

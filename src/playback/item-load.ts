@@ -5,6 +5,7 @@ import { safeUrl } from '../content/url';
 import type { Preferences } from '../preferences/defaults';
 import type { NoticeKey, PlaybackState } from '../state/player-store';
 import type { Clock } from '../core/clock';
+import type { MediaPreload } from './early-video';
 import type { Stage } from './stage';
 import type { PlayerTime } from './timing';
 import {
@@ -34,6 +35,8 @@ export interface OpenerDeps {
   mediaStarted?: (step: 'requested' | 'settled') => void;
   /** The video element loading a source before the engine, once (src/playback/early-video.ts). */
   earlyVideo?: (src: string) => HTMLVideoElement | undefined;
+  /** How much of its media the player loads before it plays (a lazy player: metadata only). */
+  mediaPreload?: () => MediaPreload;
 }
 
 /**
@@ -85,6 +88,7 @@ export class MediaOpener {
       origin: location.origin,
       source,
       earlyVideo: deps.earlyVideo,
+      preload: deps.mediaPreload?.(),
       scripts: { ...DEFAULT_SCRIPTS, ...deps.scripts?.() },
       staticUrl: (path) => safeUrl(path, api.hosts.static) ?? '',
       volume: pb.muted ? 0 : pb.volume,

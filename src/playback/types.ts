@@ -1,6 +1,7 @@
 import type { PlaylistItem } from '../content/playlist';
 import type { ProviderApi } from '../content/provider';
 import type { Clock } from '../core/clock';
+import type { MediaPreload } from './early-video';
 import type { MediaKind, PlayerError } from '../state/media-types';
 
 export { MEDIA_KINDS, type MediaKind, type PlayerError } from '../state/media-types';
@@ -73,6 +74,8 @@ export interface LoadContext {
    * for its first source instead of asking for the media again.
    */
   earlyVideo?: (src: string) => HTMLVideoElement | undefined;
+  /** How much of its media an html5 player loads before it plays (src/playback/early-video.ts); `auto` if absent. */
+  preload?: MediaPreload;
   /** Script URLs of the vendor SDKs (overridable for tests and self-hosting). */
   scripts: { youtube: string; vimeo: string };
   /** Resolve a static-host path (slide images) to a URL. */

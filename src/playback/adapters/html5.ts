@@ -34,7 +34,7 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   const endedEarly = () => duration() - video.currentTime > EARLY_END_S;
   // The first source may be loading already (src/playback/early-video.ts, set up as this one): taken as it is.
   const early = ctx.earlyVideo?.(sources[0].src);
-  const video = early ?? newVideo();
+  const video = early ?? newVideo(ctx.preload);
   video.className = 'media media-video';
   video.controls = false;
   video.disablePictureInPicture = false;
