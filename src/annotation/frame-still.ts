@@ -13,6 +13,8 @@ export interface FrameSource {
 
 /** When a video that had no picture yet gets one. */
 const FRAME_EVENTS = ['loadeddata', 'seeked', 'canplay'] as const;
+/** How many animation frames a picture that came is painted again. */
+const REPAINT_FRAMES = 30;
 
 /**
  * Paint `source` onto `frame`; its size is the still's (the size of the pictures saved). False when the canvas
@@ -45,11 +47,20 @@ export function whenPictured(source: FrameSource | undefined, then: () => void):
   if (!(video instanceof HTMLVideoElement) || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) return () => {};
   const stop = () => {
     for (const type of FRAME_EVENTS) video.removeEventListener(type, pictured);
+    cancelAnimationFrame(raf);
   };
+  let frames = 0;
+  let raf = 0;
   const pictured = () => {
     if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
-    stop();
-    then();
+    for (const type of FRAME_EVENTS) video.removeEventListener(type, pictured);
+    // Painted now, and again in the next animation frames (half a second): WebKitGTK at times has no picture to draw
+    // yet when the video says it has one (a black still).
+    const again = () => {
+      then();
+      if (++frames < REPAINT_FRAMES) raf = requestAnimationFrame(again);
+    };
+    again();
   };
   for (const type of FRAME_EVENTS) video.addEventListener(type, pictured);
   return stop;
