@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
-import { $, DEMO_URL, findControl, PROVIDER_URL, shadow, waitFor } from './helpers';
+import { $, DEMO_URL, findControl, nextFrame, PROVIDER_URL, shadow, waitFor } from './helpers';
 
 /**
  * The "real pages" (demo/gallery/*.html): the built player (dist/) in pages modelled on what clinics have, each under
@@ -162,17 +162,21 @@ function expectFullWidth(s: Snapshot, scale = 1): void {
 
 /** The control bar fits: its controls on one line, inside the bar (none wrapped below, none sticking out). */
 async function expectBarFits(page: Page, s: Snapshot): Promise<void> {
-  const items = await page.ask<Styles[]>('styles', {
-    inside: '.control-row [data-control]:not(.more-item)',
-    props: [],
-  });
-  expect(items.length, 'controls in the row').to.be.at.least(4);
   const middle = (b: Box) => b.top + b.height / 2;
-  const line = middle(items[0].box);
   const bar = s.controls!;
-  const off = items
-    .filter((i) => Math.abs(middle(i.box) - line) > 4 || i.box.left < bar.left - 1 || i.box.right > bar.right + 1)
-    .map((i) => i.name);
+  let items: Styles[] = [];
+  let off: string[] = [];
+  // The bar fits itself to its controls as they arrive with the item (captions bring the transcript): read it until
+  // its row holds, a second at most (Firefox, once in CI: the end group still on a row of its own at `ready`).
+  for (const start = performance.now(); performance.now() - start < 1000; await nextFrame()) {
+    items = await page.ask<Styles[]>('styles', { inside: '.control-row [data-control]:not(.more-item)', props: [] });
+    const line = items.length ? middle(items[0].box) : 0;
+    off = items
+      .filter((i) => Math.abs(middle(i.box) - line) > 4 || i.box.left < bar.left - 1 || i.box.right > bar.right + 1)
+      .map((i) => i.name);
+    if (items.length >= 4 && !off.length) break;
+  }
+  expect(items.length, 'controls in the row').to.be.at.least(4);
   expect(off, "controls off the bar's line").to.deep.equal([]);
 }
 
