@@ -35,7 +35,7 @@ import { COMPILE_HINT } from './rollup-compile-hints.mjs';
 export const ENTRY = 'dist/patient-ed-player.js';
 export const LOADER = 'dist/patient-ed-player.loader.js';
 export const ENTRY_BUDGET = 5.75 * 1024;
-export const CORE_BUDGET = 30 * 1024;
+export const CORE_BUDGET = 30.1 * 1024;
 export const LOADER_BUDGET = 1024;
 export const VM = 'dist/patient-ed-player.vm.js';
 export const VM_BUDGET = 2.5 * 1024;

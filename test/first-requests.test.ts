@@ -99,6 +99,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
     const found = await early.video;
     expect(found?.source.src).to.equal(source.src);
     expect(found?.video?.video.src).to.equal(source.src);
+    expect(found?.video?.video.preload, "the page's only player: all of its video").to.equal('auto');
     await waitFor(() => (found?.video?.video.readyState ?? 0) >= 1, 'the early video has its metadata', 10000);
     // The fault provider answers with max-age=0 and this client shares nothing else: one request each.
     expect(await gets('/api/clients/demo')).to.deep.equal([
@@ -125,7 +126,10 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
     const { api } = core(doc);
     await api.playlist('demo', 'A_DEMO_VIDEO', 'es', 'es');
     expect(await gets('/api/clients/demo/playlists/')).to.have.length(1);
-    await Promise.all(elements.map((e) => e[EARLY_START]!.video));
+    const videos = await Promise.all(elements.map((e) => e[EARLY_START]!.video));
+    // Two players on the page: each loads its video's metadata and first frame only until played.
+    expect(videos.map((found) => found?.video?.video.preload)).to.deep.equal(['metadata', 'metadata']);
+    for (const found of videos) found?.video?.video.removeAttribute('src');
   });
 
   it("asks for the configuration's user preferences with its answer, a returning visitor's at once", async () => {

@@ -167,7 +167,7 @@ describe('Lazy players (loading="lazy")', () => {
     await waitFor(() => pb(el) === 1, 'playing');
   });
 
-  it("a lazy player's video loads its metadata and first frame only until played; an eager one's, all", async () => {
+  it('a lazy player, or one of several, loads its metadata and first frame; the only eager one, all', async () => {
     const video = (el: PatientEdPlayerElement) =>
       waitFor(() => el.getPlayerState() === 0 && $<HTMLVideoElement>(el, '.stage video.media'), 'its video ready');
     const library = libraryPage(1, 0, { code: 'A_KNEE_REPLACEMENT' });
@@ -177,8 +177,16 @@ describe('Lazy players (loading="lazy")', () => {
     expect(lazyVideo.preload, 'one of a library page: metadata').to.equal('metadata');
     await lazy.playVideo();
     await waitFor(() => pb(lazy) === 1 && lazyVideo.currentTime > 0.2, 'the lazy player playing');
-    const eager = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT' });
-    expect((await video(eager)).preload, 'a player the visitor came to watch: all of it').to.equal('auto');
+    const beside = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT' });
+    expect((await video(beside)).preload, 'an eager player beside another: metadata').to.equal('metadata');
+    await beside.playVideo();
+    await waitFor(() => pb(beside) === 1 && beside.getCurrentTime() > 0.2, 'it plays');
+    beside.remove();
+    page.remove();
+    const alone = await mountPlayer({ client: 'demo', code: 'A_KNEE_REPLACEMENT' });
+    expect((await video(alone)).preload, 'the only player, the one the visitor came to watch: all of it').to.equal(
+      'auto',
+    );
   });
 
   it('taken off the page while waiting, it never requests; set to eager while waiting, it starts', async () => {

@@ -34,7 +34,7 @@ import { queryLayerFrom } from '../preferences/query';
 import { readStoredAnswer } from '../preferences/storage';
 import { matchRoute } from '../routing/routes';
 import { ELEMENT_PROPS } from './attributes';
-import { isLazy } from './lazy-start';
+import { isLazy, mediaPreloadOf } from './lazy-start';
 import { TAG_NAME } from '../core/tag-name';
 
 /**
@@ -231,7 +231,7 @@ function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnsw
         : undefined;
       // A player that has started loads it (one video: src/playback/early-video.ts).
       if (!picked || early.claimed) return picked && { source: picked };
-      const video = loadEarlyVideo(picked);
+      const video = loadEarlyVideo(picked, mediaPreloadOf(element));
       // Not taken by a player in time (the element left the page, the core did not come): released.
       if (video) setTimeout(() => !early.claimed && releaseVideo(video.video), EARLY_VIDEO_KEEP_MS);
       return { source: picked, video };

@@ -1,6 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { isMenuCode } from '../content/profile';
 import { directionOf } from '../i18n/locales';
+import { TAG_NAME } from '../core/tag-name';
+import type { MediaPreload } from '../playback/early-video';
 
 /**
  * `loading="lazy"`: the player makes no request until it comes within about one viewport of the visible area (the
@@ -18,6 +20,18 @@ export const LAZY_ROOT_MARGIN = '100% 100%';
 
 /** Whether the `loading` attribute asks for a lazy player (`lazy`, any case; anything else is eager). */
 export const isLazy = (value: string | null): boolean => value?.trim().toLowerCase() === 'lazy';
+
+/**
+ * How much of its video a player loads before it is played, decided as it starts (and by the entry for its early
+ * video): all of it (`auto`: it plays at once) when it is eager and the only player of its document, the one a visitor
+ * came to watch; its metadata and first frame only (`metadata`) when it is lazy or the page has other players (a
+ * library page: most are never played, and twelve eager players would otherwise download twelve whole videos). Played,
+ * a video loads what it needs.
+ */
+export function mediaPreloadOf(element: Element): MediaPreload {
+  const alone = element.ownerDocument.getElementsByTagName(TAG_NAME).length <= 1;
+  return alone && !isLazy(element.getAttribute('loading')) ? 'auto' : 'metadata';
+}
 
 /**
  * The neutral outline of a screen, in plain DOM: the practice bar, then for the player screen its toolbar, title,

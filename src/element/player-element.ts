@@ -14,7 +14,7 @@ import { ELEMENT_EVENTS, ELEMENT_PROPS, type PlayerPropName } from './attributes
 import { FORWARDED_EVENT_NAMES, type PlayerEventMap } from '../core/events';
 import { baseSheet } from './styles';
 import { attachCommandEvents } from './transports/custom-events';
-import { isLazy, waitUntilNear } from './lazy-start';
+import { isLazy, mediaPreloadOf, waitUntilNear } from './lazy-start';
 import { SDK_ATTRIBUTES } from '../playback/sdk-urls';
 
 import { TAG_NAME } from '../core/tag-name';
@@ -262,8 +262,8 @@ export class PatientEdPlayerElement extends (Base as unknown as typeof HTMLEleme
       this.stopWaiting?.();
       this.stopWaiting = controller.wake = undefined;
       this.started = true;
-      // A lazy player (one of a library page's many) loads its media's metadata and first frame only until it plays.
-      controller.mediaPreload = isLazy(this.getAttribute('loading')) ? 'metadata' : 'auto';
+      // A lazy player, or one of a page's several, loads its media's metadata and first frame only until it plays.
+      controller.mediaPreload = mediaPreloadOf(this);
       // Route now: the first requests start before React's first (asynchronous) render.
       this.applyOptions();
       offController = controller.connect();
