@@ -106,6 +106,11 @@ export const INTERFACE_CSS = /* css */ `
   text-decoration: underline;
   padding: 0;
 }
+/* A box the page fixes (its height, a grid's row): the shell is at most that tall and scrolls inside it, so a menu
+   taller than the box is not cut off; the modal layer and the notices, placed in the host's box, stay over it. With the
+   height its content gives it, the shell never overflows and nothing scrolls. Not where the page lays the element out
+   in a vertical writing mode (src/app/shell.tsx). */
+.shell.fits-box { max-height: 100%; overflow: hidden auto; }
 /* A dialog needs room to be used: while one is open the player is at least this tall (a short menu, a narrow video),
    never taller than the viewport (an iframe embed's included); the host's own min-height still applies. A height
    the page sets keeps the box (the modal layer fills the host, the dialog scrolls). */

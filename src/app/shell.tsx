@@ -243,10 +243,14 @@ export function Shell({
     snap.clientStatus === 'ready' &&
     MODAL_DATA[route.modal].presentation === 'dialog',
   );
+  // The screen scrolls inside a box the page fixed (interface-styles.ts, .fits-box), but not across a vertical writing
+  // mode that the page gives the element: a horizontal scroller in it hangs WebKitGTK's layout. Read once.
+  const [fitsBox] = useState(() => !/vertical|sideways|^tb/.test(getComputedStyle(host).writingMode));
   const platform = PLATFORMS.includes(prefs.platform) ? prefs.platform : 'default';
   const classes = [
     'shell',
     `platform-${platform}`,
+    fitsBox ? 'fits-box' : '',
     prefs.increaseContrast ? 'increase-contrast' : '',
     prefs.reduceMotion ? 'reduce-motion' : '',
     route.modal === 'markup' ? 'markup' : '',

@@ -87,16 +87,12 @@ video.media { object-fit: contain; background: #000; }
    unicode-bidi (the shell's dir attribute sets them). The language is taken back (revert-layer: to what the shell's
    lang attribute gives, which all: initial had reset; hyphenation, quotes, line breaking and font choice follow it).
    The shell is not positioned: the modal layer and the notices are placed in the host's box, so a page that fixes
-   the element's height still gets its dialogs inside it (scrolling), not cut off below it. The shell fills that box
-   and scrolls inside it (a menu taller than the box is not cut off; the layers, placed in the host's box, stay over
-   it); with the height the content gives it (the page sets none) it never overflows and nothing scrolls. */
+   the element's height still gets its dialogs inside it (scrolling), not cut off below it. */
 .shell {
   all: initial;
   -webkit-locale: revert-layer;
   display: block;
   box-sizing: border-box;
-  height: 100%;
-  overflow: hidden auto;
   color: var(--ped-fg);
   font: normal 400 calc(16px * min(4, var(--ped-scale) * var(--ped-text-scale))) / 1.45
     system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif;
