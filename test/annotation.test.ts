@@ -22,10 +22,20 @@ import {
   TEXT_KINDS,
 } from '../src/annotation/rules';
 import { PLANE } from '../src/annotation/surface';
-import { paintStill } from '../src/annotation/frame-still';
+import { paintStill, whenPictured } from '../src/annotation/frame-still';
 import { TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
-import { $, $$, cleanPlayersAndFaults, findControl, mountPlayer, nextTask, shadow, waitFor } from './helpers';
+import {
+  $,
+  $$,
+  cleanPlayersAndFaults,
+  findControl,
+  mountPlayer,
+  nextFrame,
+  nextTask,
+  shadow,
+  waitFor,
+} from './helpers';
 import { mountSlidesWithoutCors } from './slides-without-cors';
 import { choose, drag as stroke, drawingCanvas, enterAnnotation, surfaceRect, toolButton } from './annotation-helpers';
 
@@ -358,6 +368,43 @@ describe('annotation: the still and the double click', () => {
     ]);
     paintStill(frame, picture(1000, 400));
     expect([frame.width, frame.height]).to.deep.equal([1000, Math.round((1000 * 9) / 16)]);
+  });
+
+  it('a video with no picture yet: its still is painted when one comes, and in the next 29 frames', async () => {
+    // A video whose readiness the test sets (WebKitGTK at times draws black when a video first says it has a frame).
+    const video = document.createElement('video');
+    let readyState: number = HTMLMediaElement.HAVE_METADATA;
+    Object.defineProperty(video, 'readyState', { get: () => readyState });
+    const source = { source: video, width: 320, height: 180 };
+    let paints = 0;
+    const stop = whenPictured(source, () => paints++);
+    video.dispatchEvent(new Event('canplay'));
+    expect(paints, 'an event with no picture yet paints nothing').to.equal(0);
+    readyState = HTMLMediaElement.HAVE_ENOUGH_DATA;
+    video.dispatchEvent(new Event('loadeddata'));
+    expect(paints, 'painted at once').to.equal(1);
+    for (let i = 0; i < 40; i++) await nextFrame();
+    expect(paints, 'then once in each of the next 29 frames, and no more').to.equal(30);
+    video.dispatchEvent(new Event('seeked'));
+    expect(paints, 'its events are no longer heard').to.equal(30);
+    stop();
+    // Stopped while it repaints: no paint after.
+    readyState = HTMLMediaElement.HAVE_METADATA;
+    paints = 0;
+    const stopEarly = whenPictured(source, () => paints++);
+    readyState = HTMLMediaElement.HAVE_CURRENT_DATA;
+    video.dispatchEvent(new Event('loadeddata'));
+    await nextFrame();
+    await nextFrame();
+    stopEarly();
+    const painted = paints;
+    expect(painted).to.be.within(2, 3);
+    for (let i = 0; i < 5; i++) await nextFrame();
+    expect(paints, 'stopped: no more paints').to.equal(painted);
+    // A video that has its picture already: nothing to wait for.
+    paints = 0;
+    whenPictured(source, () => paints++)();
+    expect(paints).to.equal(0);
   });
 
   it("a second press on a text within the double-click window edits it, on the player's clock", async () => {
