@@ -4,7 +4,7 @@
 //   modules, and asks for the first data, source and media: src/element/first-requests.ts; 5.5 until V8's compile
 //   hint, scripts/rollup-compile-hints.mjs, and storage read once for the page's players: 0.07 kB);
 // - the core (chunks/core-<hash>.js, which the entry imports) and the link chunk, what a page pays before the element
-//   is defined (the element, its controller and the route's requests; no React): at most 30 kB (24 until the flood
+//   is defined (the element, its controller and the route's requests; no React): at most 30.1 kB (24 until the flood
 //   rule for every request-starting command and the shell's full style reset joined the core: 0.8 kB; 25 until the
 //   route table with its loaders, the lazy loader of the sliced JSON parser and the player's clock under every
 //   request: 0.4 kB; 25.5 until the page's players shared their requests (0.6 kB), `loading="lazy"` with its outline
@@ -12,7 +12,8 @@
 //   player (1.1 kB); 28.75 until the interface's own styles moved into the interface chunk (0.7 kB less) and the first
 //   source's request left with the playlist's answer (0.35 kB more); 28.5 until the theme moved into the controller
 //   (0.45 kB); 29 until the entry's first requests moved the core into a chunk of its own, with the early video the
-//   html5 adapter takes and the lending of the entry's requests: 0.95 kB);
+//   html5 adapter takes and the lending of the entry's requests: 0.95 kB; 30 until a player decided its media preload
+//   from the page's players: 0.04 kB);
 // - the classic loader (dist/patient-ed-player.loader.js): at most 1 kB, not gzipped;
 // - the ViewMedica drop-in (dist/patient-ed-player.vm.js): at most 2.5 kB, not gzipped. Like the loader it is a
 //   classic script in the page's head that blocks the page's parsing until it has run (the snippets after it call

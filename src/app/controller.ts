@@ -151,8 +151,8 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
    */
   private earlyStage?: HTMLElement;
   /**
-   * How much of its media the player loads before it plays: `metadata` for a player started lazily (one of a library
-   * page's many: the element sets it as it starts), else all of it.
+   * How much of its media the player loads before it plays, set by the element as it starts
+   * (src/element/lazy-start.ts, mediaPreloadOf): `metadata` for a lazy player or one of a page's several, else all.
    */
   mediaPreload: MediaPreload = 'auto';
   /** The first video's media, loading before the engine's chunk is in (src/playback/early-video.ts). */

@@ -24,7 +24,7 @@ export function releaseVideo(video: HTMLVideoElement): void {
 
 /**
  * How much of a media a player loads before it plays: all of it (`auto`, a player a visitor came to watch), or its
- * metadata and first frame only (`metadata`: a lazy player, one of a library page's many, where most are never played).
+ * metadata and first frame only (`metadata`: a lazy player, or one of a page's several, where most are never played).
  */
 export type MediaPreload = 'auto' | 'metadata';
 

@@ -35,7 +35,7 @@ export interface OpenerDeps {
   mediaStarted?: (step: 'requested' | 'settled') => void;
   /** The video element loading a source before the engine, once (src/playback/early-video.ts). */
   earlyVideo?: (src: string) => HTMLVideoElement | undefined;
-  /** How much of its media the player loads before it plays (a lazy player: metadata only). */
+  /** How much of its media the player loads before it plays (a lazy player, or one of several: metadata). */
   mediaPreload?: () => MediaPreload;
 }
 
