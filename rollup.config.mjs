@@ -9,6 +9,7 @@ import esbuild from 'rollup-plugin-esbuild';
 import compileHints from './scripts/rollup-compile-hints.mjs';
 import linguiEntryIds from './scripts/rollup-lingui-ids.mjs';
 import linkedCore from './scripts/rollup-linked-core.mjs';
+import { entryModulesPlugins } from './scripts/rollup-entry-modules.mjs';
 import minifyCss from './scripts/rollup-minify-css.mjs';
 
 const production = process.env.NODE_ENV !== 'development';
@@ -217,6 +218,9 @@ const interfaceFiles = {
   },
 };
 
+/** One pair for both builds: the player's notes the modules' exports, the entry's checks its own against them. */
+const entryModules = entryModulesPlugins();
+
 const player = {
   input: { [CORE_NAME]: 'src/core-chunk.ts' },
   // Rollup may export the core's internal names from the entry for the lazy chunks; the linked-core plugin takes them
@@ -239,6 +243,8 @@ const player = {
     warn(warning);
   },
   plugins: [
+    // The entry's own modules: read from the entry file, not copied into the core (scripts/rollup-entry-modules.mjs).
+    entryModules.readEntryModules,
     browserObjectInspect,
     builtinSyncExternalStore,
     noBrowserLocation,
@@ -283,7 +289,8 @@ const LINK_IMPORT = '\0ped-link';
 
 /**
  * The entry file (src/entry.ts): the page's first requests (src/element/first-requests.ts and the pure modules it
- * reads, a copy of theirs), then `import()` of the core chunk by its hashed name. Built after the player.
+ * reads, most of which it lends to the core: scripts/rollup-entry-modules.mjs), then `import()` of the core chunk by
+ * its hashed name. Built after the player.
  */
 const entry = {
   input: 'src/entry.ts',
@@ -325,6 +332,7 @@ const entry = {
         __PLAYER_VERSION__: JSON.stringify(PACKAGE.version),
       },
     }),
+    entryModules.lendEntryModules,
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.json'] }),
     esbuild({ include: /\.[jt]sx?$/, exclude: /node_modules/, target: 'es2022', minify: false }),
     production && terser({ format: { comments: false }, compress: { passes: 2 } }),
