@@ -190,6 +190,43 @@ describe('embedding: the built player in the pages clinics have', function () {
     ).to.deep.equal([`${PROVIDER_DIST}chunks/core`, `${PROVIDER_DIST}chunks/link`]);
   });
 
+  it("a copy whose core does not load: another origin's copy takes over, its own origin the provider", async () => {
+    // Two copies of one build on two origins; the first (the fault provider's) cannot load its core or its link, so
+    // the second (the reference provider's) defines the element. Its core reads its own entry's modules, not the
+    // first copy's (scripts/rollup-entry-modules.mjs, keyed by the entry's folder): with no provider-url, the provider
+    // is the second copy's origin, which served the core at work.
+    await clearProviderLog();
+    await failNext('/dist/chunks/core-', 503, 20);
+    await failNext('/dist/chunks/link-', 503, 20);
+    try {
+      const { win, doc } = await page(
+        [
+          module(`${FAULT_PROVIDER_URL}dist/patient-ed-player.js`),
+          module(`${PROVIDER_DIST}patient-ed-player.js?ver=5`),
+          player('client="demo" code="A_DEMO_VIDEO"'),
+        ].join(''),
+      );
+      const el = await waitFor(() => doc.querySelector<Player>('patient-ed-player'), 'the element');
+      const video = await waitFor(() => el.shadowRoot?.querySelector<HTMLVideoElement>('video.media'), 'video', 15000);
+      await waitFor(() => video.readyState >= 1, 'its metadata', 15000);
+      expect(new URL(video.currentSrc).origin).to.equal(new URL(PROVIDER_URL).origin);
+      const playlists = win.performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.includes('/playlists/'));
+      expect(
+        playlists.some((n) => n.startsWith(PROVIDER_URL)),
+        playlists.join(),
+      ).to.equal(true);
+      // The first copy said why it stopped; nothing else went wrong.
+      const problems = win.__problems.filter((p) => !/could not load|core-[\w-]+\.js|link-[\w-]+\.js|503/.test(p));
+      expect(problems).to.deep.equal([]);
+      expect(await el.playVideo()).to.equal(true);
+    } finally {
+      await clearFailures();
+    }
+  });
+
   it('the link chunk did not arrive: each import asks again for it; still failing, Try again asks again', async () => {
     // The build served by the fault provider (no other test loads it there, so no cache answers for it). The link is
     // asked for as the entry starts, and again by each chunk's import while it has failed: all refused here (an HTTP
