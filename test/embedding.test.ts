@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import {
   clearFailures,
   clearProviderLog,
+  clearStorage,
   DEMO_URL,
   FAULT_PROVIDER_URL,
   failNext,
@@ -34,6 +35,9 @@ const module = (src: string, extra = '') => `<script type="module" src="${src}"$
 type Watched = Window & { __problems: string[]; customElements: CustomElementRegistry };
 
 const frames: HTMLIFrameElement[] = [];
+// Each page is a first visit: the files before this one may leave preferences in the origin's storage (a menu
+// language), which the pages' players would read (the link test reads its failure's English text).
+beforeEach(() => clearStorage());
 afterEach(() => {
   for (const f of frames.splice(0)) f.remove();
 });
