@@ -19,7 +19,8 @@ import MagicString from 'magic-string';
 
 /**
  * The modules the core reads from the entry: the entry uses (nearly) all of each, so lending them costs the entry
- * almost nothing. Modules of which the entry needs a small part only (the routes' table, storage, the lazy start, the
+ * almost nothing (the core's own parts live in modules of their own: the navigation rules beside the route grammar,
+ * storage's writers beside its reader). Modules of which the entry needs a small part only (the lazy start, the
  * profile's model, the early video) stay copied: lending them would make the entry keep all of them.
  */
 export const ENTRY_MODULES = [
@@ -32,6 +33,8 @@ export const ENTRY_MODULES = [
   'src/preferences/query.ts',
   'src/preferences/merge.ts',
   'src/routing/modals.ts',
+  'src/routing/routes.ts',
+  'src/preferences/storage.ts',
   'src/content/api-calls.ts',
   'src/content/read-body.ts',
   'src/content/read-dto.ts',

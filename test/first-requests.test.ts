@@ -14,7 +14,7 @@ import { LENT_KEEP_MS, SharedRequests } from '../src/content/shared-requests';
 import { claimEarlyStart, lendEarlyRequests } from '../src/app/early-start';
 import { EARLY_START, type EarlyHolder } from '../src/content/early-requests';
 import { firstRequests } from '../src/element/first-requests';
-import { saveLayers } from '../src/preferences/storage';
+import { saveLayers } from '../src/preferences/storage-write';
 import {
   answerNext,
   clearFailures,

@@ -611,7 +611,8 @@ describe('vendor SDK URLs', () => {
 
 describe('hostile data', () => {
   it('client ids such as __proto__ are plain keys; only the latest client configurations are cached', async () => {
-    const { readStored, saveLayers, ACCOUNT_CACHE_LIMIT } = await import('../src/preferences/storage');
+    const { readStored } = await import('../src/preferences/storage');
+    const { saveLayers, ACCOUNT_CACHE_LIMIT } = await import('../src/preferences/storage-write');
     localStorage.clear();
     saveLayers('__proto__', { color: '#111111' }, {}, '7');
     saveLayers('constructor', { color: '#222222' }, {});

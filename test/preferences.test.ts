@@ -3,7 +3,8 @@ import { CONTROLLER } from '../src/app/embed-options';
 import { DEFAULT_PREFERENCES, STORAGE_KEY, STORAGE_VERSION, STORAGE_VERSION_KEY } from '../src/preferences/defaults';
 import { mergePreferences } from '../src/preferences/merge';
 import { coerceQueryValue, queryLayerFrom } from '../src/preferences/query';
-import { readStored, saveLayers, writeStored } from '../src/preferences/storage';
+import { readStored } from '../src/preferences/storage';
+import { saveLayers, writeStored } from '../src/preferences/storage-write';
 import { $, clearStorage, mountPlayer, nextTask, replaceProperty, text, unmountAll, waitFor } from './helpers';
 
 describe('preferences: defaults, layers, aliases, coercion', () => {

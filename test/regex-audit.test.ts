@@ -25,7 +25,8 @@ import { STORAGE_KEY, STORAGE_VERSION, STORAGE_VERSION_KEY } from '../src/prefer
 import { FAVORITES_KEY, readFavorites } from '../src/preferences/favorites';
 import { queryLayerFrom } from '../src/preferences/query';
 import { readStored } from '../src/preferences/storage';
-import { isSearchRoute, paths } from '../src/routing/routes';
+import { isSearchRoute } from '../src/routing/navigation';
+import { paths } from '../src/routing/routes';
 import { formatReviewed } from '../src/screens/modals/player-modals';
 import { fontLabel } from '../src/screens/modals/settings-modals';
 import { attr } from '../src/screens/modals/share-modals';

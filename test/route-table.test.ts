@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
-import { writeStored } from '../src/preferences/storage';
+import { writeStored } from '../src/preferences/storage-write';
 import { MODAL_NAMES, modalData, type ModalName } from '../src/routing/modals';
 import { routeWork } from '../src/routing/route-table';
 import { matchRoute } from '../src/routing/routes';

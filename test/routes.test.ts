@@ -1,14 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
-import {
-  isPlayerRoute,
-  matchRoute,
-  NAVIGATION_MODALS,
-  PLAYER_MODALS,
-  redirectFor,
-  resolveNavigation,
-  SHARED_MODALS,
-} from '../src/routing/routes';
+import { isPlayerRoute, resolveNavigation } from '../src/routing/navigation';
+import { matchRoute, NAVIGATION_MODALS, PLAYER_MODALS, redirectFor, SHARED_MODALS } from '../src/routing/routes';
 import { $, clearStorage, mountPlayer, shadow, text, unmountAll, waitFor, waitForPath } from './helpers';
 
 describe('route table (pure)', () => {

@@ -14,7 +14,7 @@ import { fromUiState, readSearchQuery, toUiState, withSearchQuery, writeSearchQu
 import { resolveSearchConfig } from '../src/search/session';
 import { searchNextTarget } from '../src/routing/search-next';
 import { VoiceSearch, recognitionConstructor, type Recognition, type VoiceState } from '../src/search/voice';
-import { resolveNavigation } from '../src/routing/routes';
+import { resolveNavigation } from '../src/routing/navigation';
 
 const TREE = {
   code: 'root',

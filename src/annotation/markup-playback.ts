@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { PLAYER_STATE } from '../playback/timing';
-import { isPlayerRoute } from '../routing/routes';
+import { isPlayerRoute } from '../routing/navigation';
 import type { PlayerHandle } from '../screens/player-context';
 import { EDITOR } from './rules';
 

@@ -2,7 +2,8 @@ import { subscribe } from 'valtio/vanilla';
 import { STORAGE_KEY } from './defaults';
 import { FAVORITES_KEY, readFavorites, withFavorite, writeFavorites, type Favorite } from './favorites';
 import type { PreferenceLayers } from './merge';
-import { readStoredAnswer, saveLayers } from './storage';
+import { readStoredAnswer } from './storage';
+import { saveLayers } from './storage-write';
 
 /** The part of a player's state (a valtio proxy, src/state/player-store.ts) that storage feeds and keeps. */
 export interface PersistedState {

@@ -1,11 +1,13 @@
+/**
+ * Reading the stored preferences: the entry file reads them for the page's first requests and lends this module to
+ * the core (scripts/rollup-entry-modules.mjs); saving them is ./storage-write.ts, the core's only.
+ */
 import {
-  CAPTION_STYLE_KEYS,
   PREFERENCE_KEYS,
   STORAGE_KEY,
   STORAGE_VERSION,
   STORAGE_VERSION_KEY,
   type PartialPreferences,
-  type PreferenceKey,
 } from './defaults';
 import { coerceToPreference } from './query';
 
@@ -25,9 +27,8 @@ export interface StoredPreferences {
   order?: string[];
 }
 
-const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
-/** Cached client configurations (account layers) kept in storage. */
-export const ACCOUNT_CACHE_LIMIT = 20;
+/** A user id as the provider gives it, stored or read back. */
+export const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** Keep only known keys whose values have the default's type: stored data is untrusted input. */
 export function sanitizeLayer(value: unknown): PartialPreferences {
@@ -41,7 +42,7 @@ export function sanitizeLayer(value: unknown): PartialPreferences {
   return out;
 }
 
-function getStorage(): Storage | null {
+export function getStorage(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
   } catch {
@@ -108,53 +109,4 @@ function parseStored(raw: string | null): StoredPreferences | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Persist; storage failures (quota, disabled storage) are silently ignored. */
-export function writeStored(stored: StoredPreferences): boolean {
-  try {
-    const storage = getStorage();
-    if (!storage) return false;
-    const { users, ...layers } = stored;
-    storage.setItem(STORAGE_KEY, JSON.stringify(Object.keys(users).length > 0 ? stored : layers));
-    storage.setItem(STORAGE_VERSION_KEY, STORAGE_VERSION);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Save one client's account layer and the local layer, keeping other clients' cached accounts; with a
- * `userId`, also the user id the client's configuration named (null: none).
- */
-export function saveLayers(
-  client: string | undefined,
-  account: PartialPreferences,
-  local: PartialPreferences,
-  userId?: string | null,
-): boolean {
-  const stored = readStored();
-  if (client) {
-    // The most recent last; only the latest clients are kept, so saving never stops for want of space.
-    stored.account[client] = account;
-    const clients = [...(stored.order ?? Object.keys(stored.account)).filter((c) => c !== client), client];
-    for (const old of clients.splice(0, Math.max(0, clients.length - ACCOUNT_CACHE_LIMIT))) {
-      delete stored.account[old];
-      delete stored.users[old];
-    }
-    stored.order = clients;
-  }
-  if (client && userId !== undefined) {
-    if (userId && USER_ID.test(userId)) stored.users[client] = userId;
-    else delete stored.users[client];
-  }
-  stored.local = local;
-  return writeStored(stored);
-}
-
-export function withoutCaptionStyles(local: PartialPreferences): PartialPreferences {
-  const out = { ...local };
-  for (const key of CAPTION_STYLE_KEYS) delete out[key as PreferenceKey];
-  return out;
 }

@@ -1,4 +1,5 @@
-import { isPlayerRoute, matchRoute, paths } from './routes';
+import { isPlayerRoute } from './navigation';
+import { matchRoute, paths } from './routes';
 
 /**
  * searchNext (preference `searchNext`): where a playlist that ends goes. A playlist opened

@@ -14,7 +14,7 @@ import { usePlayer } from '../screens/player-context';
 import type { Clock } from '../core/clock';
 import type { Profile } from '../content/profile';
 import { mergePreferences } from '../preferences/merge';
-import { isSearchRoute } from '../routing/routes';
+import { isSearchRoute } from '../routing/navigation';
 import type { ModalBodyProps } from '../screens/modal-body';
 import { fromUiState, readSearchQuery, toUiState, withSearchQuery, writeSearchQuery } from './route-state';
 import { prepareSearch } from './session';
