@@ -6,8 +6,10 @@
 // scripts/rollup-linked-core.mjs). Instead, here:
 // - `lendEntryModules` (the entry's build): the entry file, before anything else, puts the exports of each module of
 //   ENTRY_MODULES in an array (by module, then by export name) under a registered symbol on the page's custom element
-//   registry, keyed by the build and the entry's folder (a copy of the build in another folder or on another origin
-//   has its own core, which reads its own entry; copies of one URL with other queries share one core and one entry's);
+//   registry, keyed by the build (the first copy of one build keeps its own: the copies are the same code, and the
+//   one module with state, src/core/script-url.ts, takes the URL of the copy that defines the element). Not keyed by
+//   folder: a bundler that bundles the build again moves its chunks, and a literal `new URL('./', import.meta.url)`
+//   is a file reference to bundlers;
 // - `readEntryModules` (the player's build): every import of such a module resolves to a small module that takes its
 //   exports from that array as the core evaluates (after the entry file, which imports it, has run). Nothing else
 //   changes: the modules are the same code, their state is the entry's instance (one per build on a page, not two).
@@ -47,8 +49,6 @@ export const ENTRY_MODULES = [
 const READER_ID = '\0ped-entry-modules';
 const BRIDGE_PREFIX = '\0ped-entry-module:';
 const KEY = 'patient-ed-player.entry-modules';
-/** The entry's folder, from a chunk's URL (chunks/<name>-<hash>.js beside the entry file). */
-const ENTRY_FROM_CHUNK = '../';
 
 export function entryModulesPlugins(root = process.cwd()) {
   const files = ENTRY_MODULES.map((p) => resolvePath(root, p));
@@ -84,8 +84,7 @@ export function entryModulesPlugins(root = process.cwd()) {
     async load(id) {
       if (id === READER_ID)
         return (
-          `const all = customElements[Symbol.for(${JSON.stringify(KEY)})]?.[${JSON.stringify(build)} + ` +
-          `new URL(${JSON.stringify(ENTRY_FROM_CHUNK)}, import.meta.url).href];\n` +
+          `const all = customElements[Symbol.for(${JSON.stringify(KEY)})]?.[${JSON.stringify(build)}];\n` +
           `export function entryModule(i) {\n` +
           `  const m = all?.[i];\n` +
           `  if (!m) throw new Error('patient-ed-player: the core ran without its entry file');\n` +
@@ -104,8 +103,6 @@ export function entryModulesPlugins(root = process.cwd()) {
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
-        if (chunk.modules[READER_ID] && !/^chunks\/[^/]+$/.test(chunk.fileName))
-          this.error(`The entry's modules are read from ${chunk.fileName}, not a file of chunks/ beside the entry`);
         for (const [id, module] of Object.entries(chunk.modules)) {
           if (!id.startsWith(BRIDGE_PREFIX)) continue;
           const read = lent.get(Number(id.slice(BRIDGE_PREFIX.length)));
@@ -135,7 +132,7 @@ export function entryModulesPlugins(root = process.cwd()) {
       }
       const lend =
         `{ const key = Symbol.for(${JSON.stringify(KEY)}); const lent = (customElements[key] ??= {}); ` +
-        `lent[${JSON.stringify(build)} + new URL('./', import.meta.url).href] ??= [${arrays.join(', ')}]; }\n`;
+        `lent[${JSON.stringify(build)}] ??= [${arrays.join(', ')}]; }\n`;
       const out = new MagicString(code).prepend(`${imports.join('\n')}\n${lend}`);
       return { code: out.toString(), map: out.generateMap({ hires: true }) };
     },

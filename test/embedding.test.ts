@@ -196,9 +196,9 @@ describe('embedding: the built player in the pages clinics have', function () {
 
   it("a copy whose core does not load: another origin's copy takes over, its own origin the provider", async () => {
     // Two copies of one build on two origins; the first (the fault provider's) cannot load its core or its link, so
-    // the second (the reference provider's) defines the element. Its core reads its own entry's modules, not the
-    // first copy's (scripts/rollup-entry-modules.mjs, keyed by the entry's folder): with no provider-url, the provider
-    // is the second copy's origin, which served the core at work.
+    // the second (the reference provider's) defines the element. Its core reads the first copy's entry modules
+    // (scripts/rollup-entry-modules.mjs: one per build on a page), but the copy that defines the element sets its own
+    // URL there (src/element/start.ts): with no provider-url, the provider is the second copy's origin.
     await clearProviderLog();
     await failNext('/dist/chunks/core-', 503, 20);
     await failNext('/dist/chunks/link-', 503, 20);

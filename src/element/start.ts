@@ -1,4 +1,4 @@
-import { noteScriptUrl } from '../core/script-url';
+import { setScriptUrl } from '../core/script-url';
 import { linkCore } from './core-link';
 import { lendEarlyRequests } from '../app/early-start';
 import { definePlayer, TAG_NAME } from './player-element';
@@ -16,7 +16,8 @@ export function start(entryUrl: string): void {
   // Another copy of the build (another path or origin) came first: nothing of this one is needed; definePlayer says
   // so when the versions differ.
   if (customElements.get(TAG_NAME)) return definePlayer();
-  noteScriptUrl(entryUrl);
+  // This copy's URL, also when another copy noted its own first and then could not load its core.
+  setScriptUrl(entryUrl);
   // What the entry asked for the players on the page, before the element (and its requests) exist.
   lendEarlyRequests();
   linkCore();
