@@ -104,16 +104,22 @@ export function sizes(dir = 'dist') {
   const entry = gz(ENTRY);
   const coreSize = gz(core) + gz(link);
   const firstScreen = entry + coreSize + gz(iface);
+  // The source files of a built file (its source map's, relative to the repository), each map read once.
+  const sourceLists = new Map();
+  const sourcesOf = (file) => {
+    if (!sourceLists.has(file))
+      sourceLists.set(
+        file,
+        JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources.map((s) => s.replace(/^(\.\.\/)+/, '')),
+      );
+    return sourceLists.get(file);
+  };
   // No React in the entry or the core: the element, its controller and the first requests do not wait for it.
-  const reactIn = (file) =>
-    JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources.filter((s) =>
-      /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(s),
-    );
+  const reactIn = (file) => sourcesOf(file).filter((s) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(s));
   const reactInEntry = [...reactIn(ENTRY), ...reactIn(core)];
   if (reactInEntry.length) throw new Error(`React reached the entry or the core: ${reactInEntry.join(', ')}`);
   // The entry's modules that it lends (scripts/rollup-entry-modules.mjs) are in the entry, and in no other file.
-  const holding = (file, module) =>
-    JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources.some((s) => s.replace(/^(\.\.\/)+/, '') === module);
+  const holding = (file, module) => sourcesOf(file).includes(module);
   const unlent = ENTRY_MODULES.filter((m) => !holding(ENTRY, m));
   if (unlent.length) throw new Error(`The entry lends modules it does not hold: ${unlent.join(', ')}`);
   for (const file of files.filter((p) => p !== ENTRY && p !== LOADER && p !== VM)) {
