@@ -213,7 +213,9 @@ const interfaceFiles = {
     const out = new MagicString(code);
     const at = code.indexOf(INTERFACE_FILES);
     const relative = (f) => posix.relative(posix.dirname(chunk.fileName), f);
-    out.overwrite(at, at + INTERFACE_FILES.length, files.map(relative).join(' '));
+    // The core's own name first: the module checks that it is where the build put it (not bundled again).
+    const names = [posix.basename(chunk.fileName), ...files.map(relative)];
+    out.overwrite(at, at + INTERFACE_FILES.length, names.join(' '));
     return { code: out.toString(), map: out.generateMap({ hires: true }) };
   },
 };
@@ -273,7 +275,8 @@ const player = {
       generateBundle(_options, bundle) {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         coreFile = chunks.find((c) => c.isEntry && c.name === CORE_NAME)?.fileName;
-        firstFiles = `navigation:${chunks.find((c) => c.name === 'interface')?.fileName}`;
+        // The entry's own name first (src/element/first-requests.ts checks that it is where the build put it).
+        firstFiles = `${ENTRY_NAME}.js navigation:${chunks.find((c) => c.name === 'interface')?.fileName}`;
         linkFile = chunks.find((c) => c.isEntry && c.name === 'link')?.fileName;
       },
     },

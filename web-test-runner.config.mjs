@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import * as esbuild from 'esbuild';
@@ -58,6 +59,45 @@ function bundleTests() {
         },
       });
       return { body: result.outputFiles[0].text, type: 'js' };
+    },
+  };
+}
+
+/**
+ * The built package bundled again by a host's bundler (`/rebundled/`): a host app (`import 'patient-ed-player'`, its
+ * default export unused) bundled by esbuild with code splitting into one folder, as a host project's build does. The
+ * entry's and the core's chunks move and are renamed; the player must find what it lends itself and load its lazy
+ * chunks from where the bundler put them. `/rebundled/files.json` lists the files it wrote. Built once, on first use,
+ * from dist/ (the tests that use it run on a built package, as the embedding tests do).
+ */
+function rebundled() {
+  let built;
+  const build = () =>
+    (built ??= esbuild
+      .build({
+        stdin: { contents: "import 'patient-ed-player';", resolveDir: process.cwd(), sourcefile: 'host-app.js' },
+        alias: { 'patient-ed-player': './dist/patient-ed-player.js' },
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        target: 'es2022',
+        minify: true,
+        outdir: 'rebundled',
+        entryNames: 'host-app',
+        write: false,
+        logLevel: 'silent',
+      })
+      .then(({ outputFiles }) => {
+        const files = new Map(outputFiles.map((f) => [`/rebundled/${relative(resolve('rebundled'), f.path)}`, f.text]));
+        files.set('/rebundled/files.json', JSON.stringify([...files.keys()]));
+        return files;
+      }));
+  return {
+    name: 'rebundled',
+    async serve(context) {
+      if (!context.path.startsWith('/rebundled/')) return undefined;
+      const body = (await build()).get(context.path);
+      return body === undefined ? undefined : { body, type: context.path.endsWith('.json') ? 'json' : 'js' };
     },
   };
 }
@@ -151,6 +191,7 @@ export default {
   reporters: [defaultReporter(), summaryLine()],
   plugins: [
     bundleTests(),
+    rebundled(),
     providerCommands(),
     {
       name: 'stop-servers',

@@ -485,6 +485,47 @@ describe('embedding: the built player in the pages clinics have', function () {
   });
 });
 
+describe("the package bundled again by a host's bundler (esbuild, code splitting: /rebundled/)", function () {
+  this.timeout(60000);
+  const APP = new URL('/rebundled/host-app.js', location.href).href;
+
+  /** The page asked for no file of this server that the bundler did not write (a chunk by the package's own name). */
+  async function expectOnlyItsFiles(win: Watched): Promise<void> {
+    const written = (await (await fetch('/rebundled/files.json')).json()) as string[];
+    const asked = win.performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name))
+      .filter((url) => url.origin === location.origin && !url.pathname.startsWith('/__'));
+    expect(
+      asked.map((url) => url.pathname).filter((path) => !written.includes(path)),
+      'asked for, not written',
+    ).to.deep.equal([]);
+    expect(asked.length, 'its files').to.be.above(1);
+  }
+
+  it('a video plays, from the chunks where the bundler put them', async () => {
+    const { win, doc } = await page(`${module(APP)}${PLAYER}`);
+    await expectPlays(win, doc);
+    await expectOnlyItsFiles(win);
+  });
+
+  it('a menu renders and opens a video', async () => {
+    const menu = player(`client="demo" code="C_FEATURED" provider-url="${PROVIDER_URL}"`);
+    const { win, doc } = await page(`${module(APP)}${menu}`);
+    const el = await waitFor(() => doc.querySelector('patient-ed-player'), 'the element');
+    const card = await waitFor(
+      () => el.shadowRoot?.querySelector<HTMLElement>('.item-card[data-code="A_DEMO_VIDEO"]'),
+      'the menu',
+      15000,
+    );
+    card.click();
+    const video = await waitFor(() => el.shadowRoot?.querySelector<HTMLVideoElement>('video.media'), 'a video', 15000);
+    await waitFor(() => video.readyState >= 1, 'its metadata', 15000);
+    await expectOnlyItsFiles(win);
+    expect(win.__problems).to.deep.equal([]);
+  });
+});
+
 describe('the hostable embed page (dist/embed.html)', function () {
   this.timeout(40000);
 

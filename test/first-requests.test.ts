@@ -7,6 +7,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { embeddingReferrer } from '../src/content/api-calls';
+import { builtFiles } from '../src/core/built-files';
 import { HttpClient } from '../src/content/http';
 import { ProviderApi, resolveHosts } from '../src/content/provider';
 import { readLimited, TOO_LARGE } from '../src/content/read-body';
@@ -326,5 +327,28 @@ describe('a request lent to the shared requests (SharedRequests.lend)', () => {
     const controller = new AbortController();
     shared.lend('k', answer('lent'), controller);
     expect(controller.signal.aborted).to.equal(true);
+  });
+});
+
+describe("the build's files beside a module (builtFiles: preload links only where the build put them)", () => {
+  const FILES = 'core-Ab1_x.js playback-Q2.js interface-Z9.js';
+  it('the module the build named, in any folder and with any query: the others, relative to it', () => {
+    for (const url of [
+      'https://cdn.example/ped/chunks/core-Ab1_x.js',
+      'https://cdn.example/ped/chunks/core-Ab1_x.js?ver=9.0.1',
+      'http://localhost:8000/x/core-Ab1_x.js#a',
+    ])
+      expect(builtFiles(FILES, url), url).to.deep.equal(['playback-Q2.js', 'interface-Z9.js']);
+  });
+  it("bundled again (another file's name, or the name inside another): none", () => {
+    for (const url of [
+      'https://shop.example/assets/host-app.js',
+      'https://shop.example/assets/chunk-XYZ.js?core-Ab1_x.js',
+      'https://shop.example/assets/my-core-Ab1_x.js',
+    ])
+      expect(builtFiles(FILES, url), url).to.deep.equal([]);
+  });
+  it('unbuilt (the placeholder): none', () => {
+    expect(builtFiles('__PED_INTERFACE_FILES__', 'http://localhost/src/x.ts')).to.deep.equal([]);
   });
 });

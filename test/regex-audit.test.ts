@@ -11,6 +11,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { contextMenuAllowed } from '../src/app/embed-options';
+import { builtFiles } from '../src/core/built-files';
 import { screenshotName } from '../src/annotation/rules';
 import { validateArgs } from '../src/commands/table';
 import { MAX_BODY_BYTES, parseTimeout } from '../src/content/http';
@@ -129,6 +130,13 @@ const VTT_HEAD = 'WEBVTT\n\n00:00.000 --> 00:01.000\n';
 const BROWSER: Case<unknown>[] = [
   // ---- attributes and the page's query (an embed link, a classic embed page), stored preferences, the provider's
   // configuration
+  one({
+    at: 'src/core/built-files.ts builtFiles /[?#]/',
+    from: "the script's URL as the page wrote it (its query: WordPress's ?ver=); no limit",
+    limit: NO_LIMIT,
+    worst: (n) => `https://cdn.example/${fill('a', n, '')}?${fill('?#', n, '')}`,
+    run: (v) => builtFiles('core-A.js playback-B.js', v),
+  }),
   one({
     at: 'src/preferences/theme.ts FONT_NAME /^(?:"[\\w\\s-]+"|\'[\\w\\s-]+\'|[\\w\\s-]+)$/ (isFontList)',
     from: 'cc-font-family: attribute, query, storage, provider configuration; 120 characters (isFontList)',

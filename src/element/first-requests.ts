@@ -25,6 +25,7 @@ import {
   requestKey,
 } from '../content/api-calls';
 import { readLimited } from '../content/read-body';
+import { builtFiles } from '../core/built-files';
 import { firstSourceHint } from '../content/source-hint';
 import { noteScriptUrl } from '../core/script-url';
 import { EARLY_START, type EarlyHolder, type EarlyRequest, type EarlyStart } from '../content/early-requests';
@@ -41,8 +42,9 @@ import { TAG_NAME } from '../core/tag-name';
  * The first screen's files by route, relative to the entry: `navigation`, the interface's (the menu's React), which the
  * core asks for ahead too as it starts (src/element/interface-chunk.ts). Not the link chunk: a `modulepreload` that
  * fails is kept failed by WebKit and Firefox for the page's life, and the link is every chunk's (the core imports it,
- * and asks again while it fails). Written in by the build (rollup.config.mjs); unbuilt (the tests' bundles), the
- * placeholder stays and names none.
+ * and asks again while it fails). Written in by the build (rollup.config.mjs), after the entry's own name: none when
+ * the entry is not that file (bundled again by a host's bundler: src/core/built-files.ts); unbuilt (the tests'
+ * bundles), the placeholder stays and names none.
  */
 const FIRST_FILES = '__PED_FIRST_FILES__';
 
@@ -126,7 +128,7 @@ function askFirst(entryUrl: string, doc: Document): void {
  * the page's head since no shadow root exists yet, removed once the file has arrived or failed.
  */
 function prefetch(route: string, entryUrl: string, fetched: Set<string>, doc: Document): void {
-  for (const entry of FIRST_FILES.startsWith('__') ? [] : FIRST_FILES.split(' ')) {
+  for (const entry of builtFiles(FIRST_FILES, entryUrl)) {
     const [name, file] = entry.split(':');
     const url = new URL(file, entryUrl).href;
     if (name !== route || fetched.has(url)) continue;

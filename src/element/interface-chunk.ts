@@ -1,3 +1,4 @@
+import { builtFiles } from '../core/built-files';
 import { lazyModule } from '../core/lazy-module';
 
 /**
@@ -7,9 +8,9 @@ import { lazyModule } from '../core/lazy-module';
 export const INTERFACE = lazyModule(() => import('../app/react-root'));
 
 /**
- * The file names of the `playback` and `interface` chunks, relative to the entry file (which holds
- * this module): the build writes them in (rollup.config.mjs, `interfaceFiles`); unbuilt (the tests' bundles), the
- * placeholder stays and names none.
+ * The core's own file name, then the file names of the `playback` and `interface` chunks, relative to the core's file
+ * (which holds this module): the build writes them in (rollup.config.mjs, `interfaceFiles`); unbuilt (the tests'
+ * bundles), the placeholder stays and names none.
  */
 const FILES = '__PED_INTERFACE_FILES__';
 
@@ -22,9 +23,8 @@ const FILES = '__PED_INTERFACE_FILES__';
  * ignores such links there loads them when they are imported, as without this.
  */
 export function preloadInterface(root: ShadowRoot | HTMLElement, which: 'engine' | 'interface'): HTMLLinkElement[] {
-  if (FILES.startsWith('__')) return [];
   const wanted = which === 'engine' ? /(^|\/)playback-[\w-]+\.js$/ : /(^|\/)interface-[\w-]+\.js$/;
-  return FILES.split(' ')
+  return builtFiles(FILES, import.meta.url)
     .filter((file) => wanted.test(file))
     .map((file) => {
       const link = document.createElement('link');
