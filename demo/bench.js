@@ -56,4 +56,6 @@ const watchFrame = () => {
   if (shows()) window.__bench.frame = performance.now();
   else requestAnimationFrame(watchFrame);
 };
-requestAnimationFrame(watchFrame);
+// Only on a page with a video to watch (a plain <video>, a player opened on a video): on a menu's page the loop would
+// run on the main thread in every frame, for nothing, while the player loads.
+if (document.querySelector('video[data-bench], patient-ed-player[code^="A_"]')) requestAnimationFrame(watchFrame);
