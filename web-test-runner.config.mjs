@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import * as esbuild from 'esbuild';
@@ -88,7 +88,8 @@ function rebundled() {
         logLevel: 'silent',
       })
       .then(({ outputFiles }) => {
-        const files = new Map(outputFiles.map((f) => [`/rebundled/${relative(resolve('rebundled'), f.path)}`, f.text]));
+        // One folder (esbuild writes every chunk beside the entry).
+        const files = new Map(outputFiles.map((f) => [`/rebundled/${basename(f.path)}`, f.text]));
         files.set('/rebundled/files.json', JSON.stringify([...files.keys()]));
         return files;
       }));
