@@ -7,7 +7,8 @@
 // - `lendEntryModules` (the entry's build): the entry file, before anything else, puts the exports of each module of
 //   ENTRY_MODULES in an array (by module, then by export name) under a registered symbol on the page's custom element
 //   registry, keyed by the build (the first copy of one build keeps its own: the copies are the same code, and the
-//   one module with state, src/core/script-url.ts, takes the URL of the copy that defines the element). Not keyed by
+//   one module with state, src/core/script-url.ts, takes the URL of the copy that defines the element; on the window
+//   instead, under the same symbol, when the page froze its registry: src/core/page-slot.ts). Not keyed by
 //   folder: a bundler that bundles the build again moves its chunks, and a literal `new URL('./', import.meta.url)`
 //   is a file reference to bundlers;
 // - `readEntryModules` (the player's build): every import of such a module resolves to a small module that takes its
@@ -52,6 +53,8 @@ const KEY = 'patient-ed-player.entry-modules';
 
 export function entryModulesPlugins(root = process.cwd()) {
   const files = ENTRY_MODULES.map((p) => resolvePath(root, p));
+  // The lent modules' home (the registry, or the window when a page froze it): copied into the entry and the core.
+  const slotFile = resolvePath(root, 'src/core/page-slot.ts');
   const index = new Map(files.map((f, i) => [f, i]));
   // The build's key, from all it is built from (src/, the package and its lockfile): a page may hold two builds, and
   // a core reads only its own build's entry (which exports it lends depends on the whole core).
@@ -84,7 +87,9 @@ export function entryModulesPlugins(root = process.cwd()) {
     async load(id) {
       if (id === READER_ID)
         return (
-          `const all = customElements[Symbol.for(${JSON.stringify(KEY)})]?.[${JSON.stringify(build)}];\n` +
+          `import { slotHolder } from ${JSON.stringify(slotFile)};\n` +
+          `const key = Symbol.for(${JSON.stringify(KEY)});\n` +
+          `const all = slotHolder(key)[key]?.[${JSON.stringify(build)}];\n` +
           `export function entryModule(i) {\n` +
           `  const m = all?.[i];\n` +
           `  if (!m) throw new Error('patient-ed-player: the core ran without its entry file');\n` +
@@ -130,8 +135,9 @@ export function entryModulesPlugins(root = process.cwd()) {
         );
         arrays.push(`[${names.map((n, i) => (read.used.has(n) ? `__pedLent${at}_${i}` : '')).join(', ')}]`);
       }
+      imports.push(`import { slotHolder as __pedSlot } from ${JSON.stringify(slotFile)};`);
       const lend =
-        `{ const key = Symbol.for(${JSON.stringify(KEY)}); const lent = (customElements[key] ??= {}); ` +
+        `{ const key = Symbol.for(${JSON.stringify(KEY)}); const lent = (__pedSlot(key)[key] ??= {}); ` +
         `lent[${JSON.stringify(build)}] ??= [${arrays.join(', ')}]; }\n`;
       const out = new MagicString(code).prepend(`${imports.join('\n')}\n${lend}`);
       return { code: out.toString(), map: out.generateMap({ hires: true }) };

@@ -12,6 +12,7 @@
  */
 import type * as Core from './core-chunk';
 import { nextTask } from './core/next-task';
+import { slotHolder } from './core/page-slot';
 import { TAG_NAME } from './core/tag-name';
 import { firstRequests } from './element/first-requests';
 
@@ -20,12 +21,13 @@ export let PatientEdPlayerElement: typeof Core.PatientEdPlayerElement;
 export let definePlayer: typeof Core.definePlayer;
 export let CommandError: typeof Core.CommandError;
 
-/** Where the first copy of the entry on the page says when its core has started (a registered symbol: any copy). */
+/** Where the first copy of the entry on the page says when its core has started (a registered symbol: any copy;
+ * src/core/page-slot.ts). */
 const FIRST_START = Symbol.for('patient-ed-player.first-start');
-const registry = customElements as CustomElementRegistry & { [FIRST_START]?: Promise<void> };
-const before = registry[FIRST_START];
+const home = slotHolder(FIRST_START) as { [FIRST_START]?: Promise<void> };
+const before = home[FIRST_START];
 let started: (() => void) | undefined;
-if (!before) registry[FIRST_START] = new Promise<void>((resolve) => (started = resolve));
+if (!before) home[FIRST_START] = new Promise<void>((resolve) => (started = resolve));
 
 // The core first (its file is the largest), then the page's first requests; and the link chunk, which every lazy chunk
 // imports (scripts/rollup-linked-core.mjs), beside the core and not a round trip after it: it runs nothing but its two

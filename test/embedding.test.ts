@@ -335,6 +335,30 @@ describe('embedding: the built player in the pages clinics have', function () {
     await expectPlays(win, doc);
   });
 
+  it('a page that froze its element registry: plays; a second copy and another player too', async () => {
+    // The entry and its core meet under a registered symbol on the registry; a frozen one takes none (a strict-mode
+    // assignment throws), so they meet on the window instead, still under that symbol (no name of ours there).
+    const freeze = '<script>Object.freeze(customElements)</script>';
+    const { win, doc } = await page(`${freeze}${module(`${DIST}patient-ed-player.js?frozen=1`)}${PLAYER}`);
+    expect(Object.isFrozen(win.customElements)).to.equal(true);
+    await expectPlays(win, doc);
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.src = `${DIST}patient-ed-player.js?frozen=2`;
+    doc.head.append(script);
+    await new Promise((resolve) => script.addEventListener('load', resolve, { once: true }));
+    const menu = doc.createElement('patient-ed-player');
+    menu.setAttribute('client', 'demo');
+    menu.setAttribute('provider-url', PROVIDER_URL);
+    doc.body.append(menu);
+    await waitFor(() => menu.shadowRoot?.querySelector('.menu-sections'), 'the second player renders its menu', 15000);
+    expect(
+      Object.keys(win).filter((k) => /patient|ped/i.test(k)),
+      'no name on the window',
+    ).to.deep.equal([]);
+    expect(win.__problems).to.deep.equal([]);
+  });
+
   it('a second copy of another version: one warning, the first copy stays and plays', async () => {
     const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js`)}${PLAYER}`);
     await waitFor(() => win.customElements.get('patient-ed-player'), 'the first definition');
