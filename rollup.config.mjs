@@ -7,6 +7,7 @@ import terser from '@rollup/plugin-terser';
 import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
 import compileHints from './scripts/rollup-compile-hints.mjs';
+import ownArrayNatives from './scripts/rollup-own-array-natives.mjs';
 import linguiEntryIds from './scripts/rollup-lingui-ids.mjs';
 import linkedCore from './scripts/rollup-linked-core.mjs';
 import { entryModulesPlugins } from './scripts/rollup-entry-modules.mjs';
@@ -265,6 +266,8 @@ const player = {
     // (it would bypass `browser` field maps there).
     esbuild({ include: /\.[jt]sx?$/, exclude: /node_modules/, target: 'es2022', jsx: 'automatic', minify: false }),
     production && linguiEntryIds(CORE_NAME),
+    // Before the minifier: every chunk's `Array.from` and arrays' `entries()` are its own (old libraries replace them).
+    ownArrayNatives(),
     production && terser({ format: { comments: false }, compress: { passes: 2 } }),
     interfaceFiles,
     linkedCore({ entryName: CORE_NAME }),
@@ -338,6 +341,7 @@ const entry = {
     entryModules.lendEntryModules,
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.json'] }),
     esbuild({ include: /\.[jt]sx?$/, exclude: /node_modules/, target: 'es2022', minify: false }),
+    ownArrayNatives(),
     production && terser({ format: { comments: false }, compress: { passes: 2 } }),
     production && compileHints(['entry']),
   ],

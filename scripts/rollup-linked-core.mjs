@@ -16,6 +16,7 @@
 // assigned after its declaration, or if a chunk imports the entry any other way (a namespace, a re-export, `import()`).
 import { posix } from 'node:path';
 import MagicString from 'magic-string';
+import { walk } from './estree-walk.mjs';
 
 const LINK_ID = '\0ped-core-link';
 const LINK_NAME = 'link';
@@ -34,17 +35,6 @@ const rel = (from, to) => {
   const r = posix.relative(posix.dirname(from), to);
   return r.startsWith('.') ? r : `./${r}`;
 };
-
-/** Walks an ESTree node, calling `visit` on every node. */
-function walk(node, visit) {
-  if (!node || typeof node.type !== 'string') return;
-  visit(node);
-  for (const key of Object.keys(node)) {
-    const value = node[key];
-    if (Array.isArray(value)) for (const v of value) walk(v, visit);
-    else if (value && typeof value === 'object' && typeof value.type === 'string') walk(value, visit);
-  }
-}
 
 export default function linkedCore({ entryName }) {
   let linkRef;

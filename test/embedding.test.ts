@@ -1,4 +1,6 @@
 import { expect } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
+import { COLORS } from '../src/annotation/rules';
 import {
   clearFailures,
   clearProviderLog,
@@ -6,9 +8,11 @@ import {
   DEMO_URL,
   FAULT_PROVIDER_URL,
   failNext,
+  findControl,
   problemWatcher,
   providerLog,
   PROVIDER_URL,
+  steady,
   waitFor,
 } from './helpers';
 import type { PlayerMessage } from './embedded';
@@ -86,6 +90,57 @@ async function expectPlays(win: Watched, doc: Document, index = 0): Promise<void
   const chunks = resources.filter((n) => n.includes('/chunks/'));
   expect(new Set(chunks).size, chunks.join()).to.equal(chunks.length);
   expect(win.__problems).to.deep.equal([]);
+}
+
+/** The red pixels of a player's annotation drawing. */
+function redPixels(el: Element): number {
+  const canvas = el.shadowRoot!.querySelector<HTMLCanvasElement>('.annotation-surface canvas.lower-canvas')!;
+  const d = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(COLORS.red.slice(i, i + 2), 16));
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4)
+    if (d[i + 3] > 200 && Math.abs(d[i] - r) < 40 && Math.abs(d[i + 1] - g) < 40 && Math.abs(d[i + 2] - b) < 40) n++;
+  return n;
+}
+
+/**
+ * Annotation on the player `el` of a page's iframe: two strokes with the real mouse, then Undo, which restores the
+ * first one (Fabric reads the drawing back from its saved form): fewer red pixels, not none.
+ */
+async function undoesAStroke(el: Element, label: string): Promise<void> {
+  (await findControl(el, 'markup')).click();
+  const surface = await waitFor(
+    () =>
+      el.shadowRoot!.querySelector('.annotation-surface canvas.lower-canvas') &&
+      el.shadowRoot!.querySelector('.annotation-surface'),
+    `${label}: the annotation surface`,
+    15000,
+  );
+  const frame = el.ownerDocument.defaultView!.frameElement!.getBoundingClientRect();
+  const r = await steady(() => surface.getBoundingClientRect().toJSON() as DOMRect, `${label}: the surface in place`);
+  const stroke = async (y: number) => {
+    const at = (x: number) => [
+      Math.round(frame.left + r.left + r.width * x),
+      Math.round(frame.top + r.top + r.height * y),
+    ];
+    await sendMouse({ type: 'move', position: at(0.2) as [number, number] });
+    await sendMouse({ type: 'down' });
+    for (let i = 1; i <= 10; i++) await sendMouse({ type: 'move', position: at(0.2 + 0.06 * i) as [number, number] });
+    await sendMouse({ type: 'up' });
+  };
+  await stroke(0.3);
+  await waitFor(() => redPixels(el) > 100, `${label}: a stroke`);
+  const one = redPixels(el);
+  await stroke(0.7);
+  await waitFor(() => redPixels(el) > one * 1.5, `${label}: a second stroke`);
+  const undo = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.annotation-toolbar button')].find(
+    (b) => b.textContent?.trim() === 'Undo',
+  )!;
+  undo.click();
+  await waitFor(
+    () => redPixels(el) > 0 && redPixels(el) < one * 1.5,
+    `${label}: the second stroke undone, the first kept`,
+  );
 }
 
 describe('embedding: the built player in the pages clinics have', function () {
@@ -357,6 +412,60 @@ describe('embedding: the built player in the pages clinics have', function () {
       'no name on the window',
     ).to.deep.equal([]);
     expect(win.__problems).to.deep.equal([]);
+  });
+
+  it('a page whose old library replaced array built-ins (Prototype.js, MooTools): plays, finds, undoes', async () => {
+    // As those libraries behave (none of their code here). Prototype.js: `Array.from = $A` (an object's toArray(),
+    // else its items up to its length: a Set becomes []) and arrays' `entries` a copy of their values;
+    // MooTools 1.3+: `Array.from` returns an array as it is and wraps what has no length ([iterator]). Both add
+    // enumerable methods to Array.prototype. scripts/rollup-own-array-natives.mjs keeps the player's chunks off them.
+    const OLD_LIBRARIES = {
+      'Prototype.js':
+        'Array.from = function (it) { if (!it) return []; if (it.toArray) return it.toArray(); var r = [];' +
+        ' for (var i = 0, n = it.length; i < n; i++) r.push(it[i]); return r; };' +
+        'Array.prototype.toArray = function () { return this.slice(0); };' +
+        'Array.prototype.entries = Array.prototype.toArray;',
+      MooTools:
+        "Array.from = function (it) { if (it == null) return []; return typeof it.length == 'number' &&" +
+        " typeof it != 'string' ? (Array.isArray(it) ? it : Array.prototype.slice.call(it)) : [it]; };",
+    };
+    for (const [library, script] of Object.entries(OLD_LIBRARIES)) {
+      const extras = 'Array.prototype.first = function () { return this[0]; }; Array.prototype.each = function () {};';
+      const menu = player(`client="demo" provider-url="${PROVIDER_URL}"`);
+      const { win, doc } = await page(
+        `${module(`${DIST}patient-ed-player.js?old=${library}`)}${PLAYER}${menu}`,
+        `<script>${script}${extras}</script>`,
+      );
+      const realm = win as unknown as typeof globalThis;
+      expect(realm.Array.from(new realm.Set(['a'])), `${library} replaced it`).to.not.deep.equal(['a']);
+      await expectPlays(win, doc);
+      // Search: the embedded index walks its tree with Array.from; InstantSearch spreads Sets through it.
+      const el = doc.querySelectorAll('patient-ed-player')[1];
+      const $in = <T extends Element>(selector: string) => el.shadowRoot?.querySelector<T>(selector) ?? undefined;
+      const button = await waitFor(
+        () => $in<HTMLButtonElement>('.practice-bar [data-control="search"]'),
+        `${library}: the search button`,
+        15000,
+      );
+      button.click();
+      const box = await waitFor(() => $in<HTMLInputElement>('.modal input[type="search"]'), `${library}: the box`);
+      Object.getOwnPropertyDescriptor(realm.HTMLInputElement.prototype, 'value')!.set!.call(box, 'kne');
+      box.dispatchEvent(new realm.Event('input', { bubbles: true }));
+      await waitFor(
+        () => $in('.search[data-status="idle"]')?.getAttribute('data-query') === 'kne',
+        `${library}: the answer to "kne"`,
+        15000,
+      );
+      const hits = [...el.shadowRoot!.querySelectorAll<HTMLElement>('.search-results [data-hit]')];
+      expect(
+        hits.map((h) => h.dataset.hit),
+        library,
+      ).to.include('A_KNEE_ARTHRITIS');
+      // Annotation: two strokes, one undone (Fabric restores the other with `results.entries()`).
+      const video = doc.querySelector('patient-ed-player')!;
+      await undoesAStroke(video, library);
+      expect(win.__problems, library).to.deep.equal([]);
+    }
   });
 
   it('a second copy of another version: one warning, the first copy stays and plays', async () => {
