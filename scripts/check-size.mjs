@@ -21,7 +21,7 @@
 //   until it read the route grammar and storage's reader from the entry too: 1 kB less; 26.8 until it checked its own
 //   file name before its preload links, which a host's bundler would send to missing files: 0.05 kB; 26.85 until it
 //   read the entry's modules from the window on a page that froze its registry: 0.01 kB; 26.87 until its own
-//   Array.from, which old libraries on a page replace, scripts/rollup-own-array-from.mjs: 0.06 kB);
+//   Array.from, which old libraries on a page replace, scripts/rollup-own-array-natives.mjs: 0.06 kB);
 // - the classic loader (dist/patient-ed-player.loader.js): at most 1 kB, not gzipped;
 // - the ViewMedica drop-in (dist/patient-ed-player.vm.js): at most 2.5 kB, not gzipped. Like the loader it is a
 //   classic script in the page's head that blocks the page's parsing until it has run (the snippets after it call
@@ -145,7 +145,7 @@ export function sizes(dir = 'dist') {
     (p) => !readFileSync(p, 'utf8').startsWith(`${COMPILE_HINT}\n`),
   );
   if (unhinted.length) throw new Error(`No compile hint first in ${unhinted.join(', ')}`);
-  // No file reads the page's Array.from, which old libraries replace (scripts/rollup-own-array-from.mjs).
+  // No file reads the page's Array.from, which old libraries replace (scripts/rollup-own-array-natives.mjs).
   const pageArrayFrom = files.filter((p) => /\bArray\.from\b/.test(readFileSync(p, 'utf8')));
   if (pageArrayFrom.length) throw new Error(`The page's Array.from read in ${pageArrayFrom.join(', ')}`);
   const loader = statSync(LOADER).size;

@@ -15,8 +15,8 @@
 import MagicString from 'magic-string';
 import { walk } from './estree-walk.mjs';
 
-export const OWN_ARRAY_FROM = '__pedArrayFrom';
-export const OWN_ENTRIES = '__pedEntries';
+const OWN_ARRAY_FROM = '__pedArrayFrom';
+const OWN_ENTRIES = '__pedEntries';
 
 /**
  * The standard `Array.from(items, map)`: an iterable's values, else an array-like's (`{ length }`), mapped. No
