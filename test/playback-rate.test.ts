@@ -174,6 +174,8 @@ describe('playback speed', () => {
     const el = await mountReady({ code: 'A_DEMO_VIDEO', speed: '150' });
     expect(video(el).playbackRate, 'the speed attribute').to.equal(1.5);
     el.style.width = '480px'; // narrow: Speed is in the More menu
+    // Once the bar has fitted itself to the new width (its resize observer, some frames later under load).
+    await waitFor(() => !$(el, '.control-row [data-control="speed"]:not(.more-item)'), 'Speed out of the row');
     const entry = await findControl(el, 'speed');
     expect(entry.classList.contains('more-item'), 'in the More menu').to.equal(true);
     expect(entry.textContent).to.equal('Speed: 1.5×');
