@@ -13,6 +13,23 @@ export const menuItem = (el: Element, name: string) =>
 /** The Fabric canvas that shows the drawing (its lower canvas). */
 export const drawingCanvas = (el: Element) => $<HTMLCanvasElement>(el, '.annotation-surface canvas.lower-canvas')!;
 
+/** Count the pixels of the drawing whose colour is near `hex`. */
+export function countColor(el: Element, hex: string, tolerance = 40): number {
+  const c = drawingCanvas(el);
+  const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4)
+    if (
+      d[i + 3] > 200 &&
+      Math.abs(d[i] - r) < tolerance &&
+      Math.abs(d[i + 1] - g) < tolerance &&
+      Math.abs(d[i + 2] - b) < tolerance
+    )
+      n++;
+  return n;
+}
+
 /** Enter annotation with the control bar's button, and wait until its surface is made and laid out over the stage. */
 export async function enterAnnotation(el: PatientEdPlayerElement) {
   (await findControl(el, 'markup')).click();

@@ -37,7 +37,15 @@ import {
   waitFor,
 } from './helpers';
 import { mountSlidesWithoutCors } from './slides-without-cors';
-import { choose, drag as stroke, drawingCanvas, enterAnnotation, surfaceRect, toolButton } from './annotation-helpers';
+import {
+  choose,
+  countColor,
+  drag as stroke,
+  drawingCanvas,
+  enterAnnotation,
+  surfaceRect,
+  toolButton,
+} from './annotation-helpers';
 
 const pb = (el: PatientEdPlayerElement) => el[CONTROLLER].state.playback;
 
@@ -126,22 +134,6 @@ function pixelAt(el: Element, pageX: number, pageY: number): [number, number, nu
     .getContext('2d')!
     .getImageData(Math.round((pageX - r.left) * sx), Math.round((pageY - r.top) * sx), 1, 1).data;
   return [d[0], d[1], d[2], d[3]];
-}
-/** Count the pixels of the drawing whose colour is near `hex`. */
-function countColor(el: Element, hex: string, tolerance = 40): number {
-  const c = drawingCanvas(el);
-  const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  let n = 0;
-  for (let i = 0; i < d.length; i += 4)
-    if (
-      d[i + 3] > 200 &&
-      Math.abs(d[i] - r) < tolerance &&
-      Math.abs(d[i + 1] - g) < tolerance &&
-      Math.abs(d[i + 2] - b) < tolerance
-    )
-      n++;
-  return n;
 }
 /** The slide image on screen, once it has its picture. */
 const shownSlide = (el: Element) =>

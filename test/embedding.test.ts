@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import { COLORS } from '../src/annotation/rules';
+import { countColor, drawingCanvas, surfaceRect, toolButton } from './annotation-helpers';
 import {
   clearFailures,
   clearProviderLog,
@@ -92,32 +93,15 @@ async function expectPlays(win: Watched, doc: Document, index = 0): Promise<void
   expect(win.__problems).to.deep.equal([]);
 }
 
-/** The red pixels of a player's annotation drawing. */
-function redPixels(el: Element): number {
-  const canvas = el.shadowRoot!.querySelector<HTMLCanvasElement>('.annotation-surface canvas.lower-canvas')!;
-  const d = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(COLORS.red.slice(i, i + 2), 16));
-  let n = 0;
-  for (let i = 0; i < d.length; i += 4)
-    if (d[i + 3] > 200 && Math.abs(d[i] - r) < 40 && Math.abs(d[i + 1] - g) < 40 && Math.abs(d[i + 2] - b) < 40) n++;
-  return n;
-}
-
 /**
  * Annotation on the player `el` of a page's iframe: two strokes with the real mouse, then Undo, which restores the
  * first one (Fabric reads the drawing back from its saved form): fewer red pixels, not none.
  */
 async function undoesAStroke(el: Element, label: string): Promise<void> {
   (await findControl(el, 'markup')).click();
-  const surface = await waitFor(
-    () =>
-      el.shadowRoot!.querySelector('.annotation-surface canvas.lower-canvas') &&
-      el.shadowRoot!.querySelector('.annotation-surface'),
-    `${label}: the annotation surface`,
-    15000,
-  );
+  await waitFor(() => drawingCanvas(el), `${label}: the annotation surface`, 15000);
   const frame = el.ownerDocument.defaultView!.frameElement!.getBoundingClientRect();
-  const r = await steady(() => surface.getBoundingClientRect().toJSON() as DOMRect, `${label}: the surface in place`);
+  const r = await steady(() => surfaceRect(el).toJSON() as DOMRect, `${label}: the surface in place`);
   const stroke = async (y: number) => {
     const at = (x: number) => [
       Math.round(frame.left + r.left + r.width * x),
@@ -129,16 +113,13 @@ async function undoesAStroke(el: Element, label: string): Promise<void> {
     await sendMouse({ type: 'up' });
   };
   await stroke(0.3);
-  await waitFor(() => redPixels(el) > 100, `${label}: a stroke`);
-  const one = redPixels(el);
+  await waitFor(() => countColor(el, COLORS.red) > 100, `${label}: a stroke`);
+  const one = countColor(el, COLORS.red);
   await stroke(0.7);
-  await waitFor(() => redPixels(el) > one * 1.5, `${label}: a second stroke`);
-  const undo = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.annotation-toolbar button')].find(
-    (b) => b.textContent?.trim() === 'Undo',
-  )!;
-  undo.click();
+  await waitFor(() => countColor(el, COLORS.red) > one * 1.5, `${label}: a second stroke`);
+  toolButton(el, 'Undo').click();
   await waitFor(
-    () => redPixels(el) > 0 && redPixels(el) < one * 1.5,
+    () => countColor(el, COLORS.red) > 0 && countColor(el, COLORS.red) < one * 1.5,
     `${label}: the second stroke undone, the first kept`,
   );
 }
