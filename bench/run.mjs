@@ -112,16 +112,17 @@ async function libraryPage(page) {
 const CONTROLLER = 'patient-ed-player.controller';
 
 /**
- * Time from the play request to the first presented frame: the player's play button vs a plain <video>. Alike on both
- * sides: the plain video has sound, as the player's has (an unmuted video's first frame waits for the audio output to
- * start: about 35 ms more here), and each is asked to play once both videos hold enough data (`readyState` 4) and the
- * main thread is idle (the player's screen has rendered), so neither waits for its media or the other's start.
+ * The play page (demo/bench-play.html: the player opened on a video beside a plain <video> of the same file), once
+ * both videos hold enough data (`readyState` 4) and the main thread is idle (the player's screen has rendered), so that
+ * neither side waits for its media or the other's start. Both have sound (an unmuted video's first frame waits for the
+ * audio output to start: about 35 ms more here than a muted one's). Answers what `after(tab)` answers (it plays one of
+ * the two and measures), and closes the tab.
  */
-async function firstFrame(which) {
+async function onPlayPage(after) {
   const tab = await browser.newPage();
   await tab.setCacheEnabled(false);
   await tab.goto(new URL('bench-play.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
-  const ms = await tab.evaluate(async (which) => {
+  await tab.evaluate(async () => {
     const until = (check) =>
       new Promise((resolve) => {
         const t = setInterval(() => {
@@ -132,24 +133,70 @@ async function firstFrame(which) {
           }
         }, 5);
       });
-    const frame = (video, t0) =>
-      new Promise((resolve) => video.requestVideoFrameCallback(() => resolve(performance.now() - t0)));
     const el = document.querySelector('patient-ed-player');
     const plain = document.querySelector('video[data-plain]');
-    const button = await until(() => el.shadowRoot.querySelector('[data-control="big-play"]'));
+    await until(() => el.shadowRoot.querySelector('[data-control="big-play"]'));
     const video = await until(() => el.shadowRoot.querySelector('video.media'));
     await until(() => plain.readyState >= 4 && video.readyState >= 4);
     await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
-    const t0 = performance.now();
-    if (which === 'plain') {
-      void plain.play();
-      return frame(plain, t0);
-    }
-    button.click();
-    return frame(video, t0);
-  }, which);
-  await tab.close();
-  return ms;
+  });
+  try {
+    return await after(tab);
+  } finally {
+    await tab.close();
+  }
+}
+
+/** Time from the play request to the first presented frame: the player's play button vs a plain <video>. */
+const firstFrame = (which) =>
+  onPlayPage((tab) =>
+    tab.evaluate((which) => {
+      const el = document.querySelector('patient-ed-player');
+      const video =
+        which === 'plain' ? document.querySelector('video[data-plain]') : el.shadowRoot.querySelector('video.media');
+      const t0 = performance.now();
+      const frame = new Promise((resolve) => video.requestVideoFrameCallback(() => resolve(performance.now() - t0)));
+      if (which === 'plain') void video.play();
+      else el.shadowRoot.querySelector('[data-control="big-play"]').click();
+      return frame;
+    }, which),
+  );
+
+/**
+ * What a playing video costs the page's main thread: script and all tasks, ms per second of playback over PLAYING_MS
+ * (from Chromium's own counters, `Performance.getMetrics`), once it has played for a second; the player (its progress
+ * poll, the spec's 40 ms, and the bar it updates) vs a plain <video>.
+ */
+const PLAYING_MS = 4000;
+const playingCost = (which) =>
+  onPlayPage(async (tab) => {
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Performance.enable');
+    await tab.evaluate((which) => {
+      const el = document.querySelector('patient-ed-player');
+      if (which === 'plain') void document.querySelector('video[data-plain]').play();
+      else el.shadowRoot.querySelector('[data-control="big-play"]').click();
+      return new Promise((resolve) => setTimeout(resolve, 1000));
+    }, which);
+    const read = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return Object.fromEntries(metrics.map(({ name, value }) => [name, value]));
+    };
+    const before = await read();
+    const played0 = await tab.evaluate(playedTime, which);
+    await new Promise((resolve) => setTimeout(resolve, PLAYING_MS));
+    const after = await read();
+    const played = (await tab.evaluate(playedTime, which)) - played0;
+    const perSecond = (name) => ((after[name] - before[name]) * 1000) / played;
+    return { script: perSecond('ScriptDuration'), tasks: perSecond('TaskDuration'), played };
+  });
+
+/** The playing video's time, s (in the page). */
+function playedTime(which) {
+  const el = document.querySelector('patient-ed-player');
+  const video =
+    which === 'plain' ? document.querySelector('video[data-plain]') : el.shadowRoot.querySelector('video.media');
+  return video.currentTime;
 }
 
 /** JS heap growth over 50 player <-> menu round trips (after forced GCs). */
@@ -719,6 +766,15 @@ try {
   console.log(`play -> first frame (player):  median ${f.toFixed(0)} ms  [${list(ff)}]`);
   console.log(`play -> first frame (<video>): median ${g.toFixed(0)} ms  [${list(plain)}]`);
   console.log(`ratio player / plain video:    ${(f / g).toFixed(2)}`);
+
+  const costs = { player: [], plain: [] };
+  for (let i = 0; i < 3; i++) for (const which of ['player', 'plain']) costs[which].push(await playingCost(which));
+  const cost = (which, what) => median(costs[which].map((c) => c[what])).toFixed(1);
+  console.log(
+    `while a video plays (${PLAYING_MS / 1000} s, median of 3): main thread per second of playback, script ` +
+      `${cost('player', 'script')} ms / all tasks ${cost('player', 'tasks')} ms (player); ` +
+      `${cost('plain', 'script')} / ${cost('plain', 'tasks')} ms (plain <video>)`,
+  );
 
   const latency = await commandLatency();
   const us = (xs) => `${(median(xs) * 1000).toFixed(2)} µs`;
