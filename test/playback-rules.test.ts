@@ -15,10 +15,30 @@ import {
   withVolume,
 } from '../src/playback/rules';
 import { PLAYER_STATE, TIMING } from '../src/playback/timing';
+import { readoutKey, sliderKey } from '../src/screens/progress-view';
 import { FakeClock } from './fake-clock';
 import { $, cleanPlayersAndFaults, mountPlayer, steady, text, waitFor } from './helpers';
 
 describe('playback rules (pure)', () => {
+  it("the progress's keys change with what it shows: the readout's second, the slider's pixel or step", () => {
+    expect([readoutKey(0), readoutKey(1.99), readoutKey(2), readoutKey(-3), readoutKey(NaN)]).to.deep.equal([
+      0, 1, 2, 0, 0,
+    ]);
+    // 300 s on 300 px: one key per second (a pixel a second), whatever the polls between.
+    expect(sliderKey(10.04, 300, 300)).to.equal(sliderKey(10.96, 300, 300));
+    expect(sliderKey(10.96, 300, 300)).not.to.equal(sliderKey(11.0, 300, 300));
+    // 600 s on 200 px: a pixel is 3 s, and the spoken second still changes the key.
+    expect(sliderKey(12.1, 600, 200)).not.to.equal(sliderKey(13.1, 600, 200));
+    expect(sliderKey(12.1, 600, 200).split(':')[1]).to.equal(sliderKey(13.1, 600, 200).split(':')[1]);
+    expect(sliderKey(14.9, 600, 200).split(':')[1]).not.to.equal(sliderKey(15.0, 600, 200).split(':')[1]);
+    // 9 s on 640 px: the slider's step (0.1 s) is coarser than a pixel.
+    expect(sliderKey(1.01, 9, 640)).to.equal(sliderKey(1.09, 9, 640));
+    expect(sliderKey(1.09, 9, 640)).not.to.equal(sliderKey(1.11, 9, 640));
+    // Not laid out, or no duration: the seconds alone; past the end, the end.
+    expect([sliderKey(4.5, 9, 0), sliderKey(4.5, 0, 640)]).to.deep.equal(['4', '4']);
+    expect(sliderKey(30, 9, 640)).to.equal(sliderKey(9, 9, 640).replace(/^9/, '30'));
+  });
+
   it('end: past the duration, at 100 %, or under 0.1 s left; never without a duration', () => {
     expect([
       isEnded(9, 9),
@@ -152,5 +172,42 @@ describe('control bar renders', () => {
     // Dozens of time updates happened (one per poll of the media's time); the bar itself re-rendered at most a few
     // times.
     expect(renderCount(c, 'controls') - before).to.be.at.most(3);
+  });
+
+  it('the slider and the readout re-render when what they show changes, not at each poll of the time', async () => {
+    const el = await mountPlayer({ client: 'demo', code: 'A_DEMO_VIDEO', captions: 'off' });
+    const c = el[CONTROLLER];
+    await waitFor(() => c.state.playback.ready && $(el, 'input.seek'), 'ready');
+    const seek = $<HTMLInputElement>(el, 'input.seek')!;
+    await el.playVideo();
+    await waitFor(() => c.state.playback.playerState === PLAYER_STATE.PLAYING, 'playing');
+    const before = { seek: renderCount(c, 'seek'), time: renderCount(c, 'time') };
+    let polls = 0;
+    let last = c.state.playback.currentTime;
+    const t0 = last;
+    await waitFor(
+      () => {
+        const t = c.state.playback.currentTime;
+        if (t !== last) polls++;
+        last = t;
+        return t - t0 > 2;
+      },
+      'two seconds played',
+      10000,
+    );
+    // The demo video is 9 s: its slider's step (0.1 s) is more than a pixel, so at most ten renders a second (and one a
+    // second for the spoken time); the readout once a second. The time itself was polled every 40 ms.
+    const seconds = c.state.playback.currentTime - t0;
+    const renders = { seek: renderCount(c, 'seek') - before.seek, time: renderCount(c, 'time') - before.time };
+    expect(renders.seek, `${polls}+ polls`).to.be.within(seconds * 5, seconds * 11 + 3);
+    expect(renders.time).to.be.within(1, Math.ceil(seconds) + 2);
+    // What they show still follows the time.
+    await waitFor(() => Math.abs(seek.valueAsNumber - c.state.playback.currentTime) <= 0.25, 'the slider at the time');
+    await el.pauseVideo();
+    await waitFor(() => c.state.playback.playerState === PLAYER_STATE.PAUSED, 'paused');
+    await el.seekTo(6.5);
+    await waitFor(() => Math.abs(seek.valueAsNumber - 6.5) <= 0.1, 'the slider at 6.5 s');
+    await waitFor(() => text(el, '[data-control="time"]').includes('0:06'), 'the readout at 0:06');
+    expect(seek.getAttribute('aria-valuetext')).to.match(/^0:06 of 0:0[89]$/);
   });
 });
