@@ -123,13 +123,16 @@ async function onPlayPage(after) {
   await tab.setCacheEnabled(false);
   await tab.goto(new URL('bench-play.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
   await tab.evaluate(async () => {
+    // Looked for every 5 ms, for 30 s at most (the bench stops with the play page's error).
     const until = (check) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
+        const start = performance.now();
         const t = setInterval(() => {
           const v = check();
-          if (v) {
+          if (v || performance.now() - start > 30_000) {
             clearInterval(t);
-            resolve(v);
+            if (v) resolve(v);
+            else reject(new Error('bench-play.html: the videos did not load in 30 s'));
           }
         }, 5);
       });
@@ -139,6 +142,12 @@ async function onPlayPage(after) {
     const video = await until(() => el.shadowRoot.querySelector('video.media'));
     await until(() => plain.readyState >= 4 && video.readyState >= 4);
     await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
+    // The video of each side, and its play request, for `after`'s scripts.
+    window.__benchPlay = {
+      video: (which) => (which === 'plain' ? plain : video),
+      play: (which) =>
+        which === 'plain' ? void plain.play() : el.shadowRoot.querySelector('[data-control="big-play"]').click(),
+    };
   });
   try {
     return await after(tab);
@@ -151,13 +160,11 @@ async function onPlayPage(after) {
 const firstFrame = (which) =>
   onPlayPage((tab) =>
     tab.evaluate((which) => {
-      const el = document.querySelector('patient-ed-player');
-      const video =
-        which === 'plain' ? document.querySelector('video[data-plain]') : el.shadowRoot.querySelector('video.media');
       const t0 = performance.now();
-      const frame = new Promise((resolve) => video.requestVideoFrameCallback(() => resolve(performance.now() - t0)));
-      if (which === 'plain') void video.play();
-      else el.shadowRoot.querySelector('[data-control="big-play"]').click();
+      const frame = new Promise((resolve) =>
+        window.__benchPlay.video(which).requestVideoFrameCallback(() => resolve(performance.now() - t0)),
+      );
+      window.__benchPlay.play(which);
       return frame;
     }, which),
   );
@@ -173,9 +180,7 @@ const playingCost = (which) =>
     const cdp = await tab.createCDPSession();
     await cdp.send('Performance.enable');
     await tab.evaluate((which) => {
-      const el = document.querySelector('patient-ed-player');
-      if (which === 'plain') void document.querySelector('video[data-plain]').play();
-      else el.shadowRoot.querySelector('[data-control="big-play"]').click();
+      window.__benchPlay.play(which);
       return new Promise((resolve) => setTimeout(resolve, 1000));
     }, which);
     const read = async () => {
@@ -183,21 +188,14 @@ const playingCost = (which) =>
       return Object.fromEntries(metrics.map(({ name, value }) => [name, value]));
     };
     const before = await read();
-    const played0 = await tab.evaluate(playedTime, which);
+    const playedTime = () => tab.evaluate((which) => window.__benchPlay.video(which).currentTime, which);
+    const played0 = await playedTime();
     await new Promise((resolve) => setTimeout(resolve, PLAYING_MS));
     const after = await read();
-    const played = (await tab.evaluate(playedTime, which)) - played0;
+    const played = (await playedTime()) - played0;
     const perSecond = (name) => ((after[name] - before[name]) * 1000) / played;
     return { script: perSecond('ScriptDuration'), tasks: perSecond('TaskDuration'), played };
   });
-
-/** The playing video's time, s (in the page). */
-function playedTime(which) {
-  const el = document.querySelector('patient-ed-player');
-  const video =
-    which === 'plain' ? document.querySelector('video[data-plain]') : el.shadowRoot.querySelector('video.media');
-  return video.currentTime;
-}
 
 /** JS heap growth over 50 player <-> menu round trips (after forced GCs). */
 async function heapGrowth(rounds = 50) {

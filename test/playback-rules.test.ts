@@ -15,7 +15,7 @@ import {
   withVolume,
 } from '../src/playback/rules';
 import { PLAYER_STATE, TIMING } from '../src/playback/timing';
-import { readoutKey, sliderKey } from '../src/screens/progress-view';
+import { formatTime, readoutKey, sliderKey } from '../src/screens/progress-view';
 import { FakeClock } from './fake-clock';
 import { $, cleanPlayersAndFaults, mountPlayer, steady, text, waitFor } from './helpers';
 
@@ -23,6 +23,13 @@ describe('playback rules (pure)', () => {
   it("the progress's keys change with what it shows: the readout's second, the slider's pixel or step", () => {
     expect([readoutKey(0), readoutKey(1.99), readoutKey(2), readoutKey(-3), readoutKey(NaN)]).to.deep.equal([
       0, 1, 2, 0, 0,
+    ]);
+    // The readout shows that second.
+    expect([formatTime(59.99), formatTime(3725.9), formatTime(-3), formatTime(Infinity)]).to.deep.equal([
+      '0:59',
+      '1:02:05',
+      '0:00',
+      '0:00',
     ]);
     // 300 s on 300 px: one key per second (a pixel a second), whatever the polls between.
     expect(sliderKey(10.04, 300, 300)).to.equal(sliderKey(10.96, 300, 300));

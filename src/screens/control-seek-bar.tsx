@@ -10,17 +10,8 @@ import { useSnapshot } from 'valtio';
 import { subscribe } from 'valtio/vanilla';
 import { TIMING } from '../playback/timing';
 import { usePlayer } from './player-context';
-import { SEEK_STEP_S, readoutKey, sliderKey } from './progress-view';
+import { SEEK_STEP_S, formatTime, readoutKey, sliderKey } from './progress-view';
 import { countRender } from './render-count';
-
-/** Seconds as `m:ss`, or `h:mm:ss` from an hour on (negative or not finite: `0:00`). */
-export const formatTime = (seconds: number) => {
-  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-};
 
 /** The seek slider's keys: seconds to move (the shortcuts' steps; up is forward, as on any slider). */
 const SEEK_KEYS: Record<string, number> = {

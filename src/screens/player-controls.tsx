@@ -19,7 +19,7 @@ import { SeekBar, TimeReadout } from './control-seek-bar';
 import { MoreMenu, type OptionalControl } from './control-more-menu';
 import { useControlRowLayout } from './use-control-row-layout';
 
-export { formatTime } from './control-seek-bar';
+export { formatTime } from './progress-view';
 
 const PICTURE_IN_PICTURE_EVENTS = ['enterpictureinpicture', 'leavepictureinpicture'];
 

@@ -6,8 +6,17 @@
 /** The seek slider's step, s: its value moves by no less. */
 export const SEEK_STEP_S = 0.1;
 
-/** The readout's key: the whole second it shows (`m:ss`). */
+/** The readout's key: the whole second it shows (`m:ss`; negative or not finite: 0). */
 export const readoutKey = (seconds: number): number => Math.floor(Number.isFinite(seconds) ? Math.max(0, seconds) : 0);
+
+/** Seconds as `m:ss`, or `h:mm:ss` from an hour on (negative or not finite: `0:00`): the readout's second shown. */
+export const formatTime = (seconds: number) => {
+  const s = readoutKey(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+};
 
 /**
  * The seek slider's key for `seconds` of `duration` on a slider `width` CSS pixels wide: changes when the thumb moves
