@@ -109,6 +109,74 @@ async function libraryPage(page) {
   return { ...result, heap: usedSize };
 }
 
+/**
+ * How far apart the scrolled library page's steps are (one viewport each), ms: a visitor skimming the list (about 3,200
+ * px a second in the bench's 800 px view), and one scrolling fast (about 6,700 px a second; a touch fling starts faster
+ * and slows down).
+ */
+const SCROLL_STEPS_MS = { skimming: 250, fast: 120 };
+
+/**
+ * A library page of 50 lazy players (demo/bench-library-scroll.html), scrolled through as a visitor reads it: one
+ * viewport every `stepMs` (SCROLL_STEPS_MS) from the top to the end, the players starting as they come near. What the
+ * visitor feels of it: how many of the players that came into view during the scroll were not ready then, and the
+ * longest such wait; the main thread's long tasks from the first step until every player is ready (the longest, how
+ * many, and their time over 50 ms, as total blocking time counts it); the provider's requests (API calls, media) and
+ * the JS heap at the end, after garbage collection.
+ */
+async function scrolledLibrary(stepMs) {
+  const tab = await browser.newPage();
+  await tab.setCacheEnabled(false);
+  await tab.setViewport({ width: 1000, height: 800 });
+  const cdp = await tab.createCDPSession();
+  await tab.goto(new URL('bench-library-scroll.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
+  // The page settled: the players in view ready, then a second (their idle-time work).
+  await tab.waitForFunction(() => window.__bench.ready.length > 0, { timeout: 30000 });
+  await new Promise((r) => setTimeout(r, 1000));
+  const from = await tab.evaluate(() => performance.now());
+  let steps = 0;
+  for (; steps < 500; steps++) {
+    const end = await tab.evaluate(() => {
+      window.scrollBy(0, innerHeight);
+      return innerHeight + scrollY >= document.documentElement.scrollHeight - 1;
+    });
+    await new Promise((r) => setTimeout(r, stepMs));
+    if (end) break;
+  }
+  await tab.waitForFunction(() => window.__bench.allReady !== undefined, { timeout: 60000 });
+  const result = await tab.evaluate(
+    (providerUrl, from) => {
+      const { seen, readyAt } = window.__bench;
+      // Each player's first coming into view during the scroll (one in view from the start never comes).
+      const came = [...seen].flatMap(([player, times]) => {
+        const at = times.find((t) => t >= from);
+        return at === undefined ? [] : [[player, at]];
+      });
+      const waits = came.map(([player, at]) => (readyAt.get(player) ?? Infinity) - at).filter((wait) => wait > 0);
+      const requests = performance.getEntriesByType('resource').filter((e) => e.name.startsWith(providerUrl));
+      const path = (e) => new URL(e.name).pathname;
+      const long = window.__bench.long.filter(([start]) => start >= from).map(([, duration]) => duration);
+      return {
+        came: came.length,
+        waited: waits.length,
+        longestWait: Math.max(0, ...waits),
+        longest: Math.max(0, ...long),
+        longCount: long.length,
+        blocking: long.reduce((sum, d) => sum + d - 50, 0),
+        api: requests.filter((e) => /\/(api|cdn)\//.test(path(e))).length,
+        media: requests.filter((e) => /\/media\//.test(path(e))).length,
+        players: document.querySelectorAll('patient-ed-player').length,
+      };
+    },
+    provider.url,
+    from,
+  );
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await tab.close();
+  return { ...result, steps, heap: usedSize };
+}
+
 const CONTROLLER = 'patient-ed-player.controller';
 
 /**
@@ -711,6 +779,22 @@ try {
         `${r.started} of ${r.players} started, all of them ready ${r.readyMs.toFixed(0)} ms after navigation; ` +
         `provider requests ${r.requests} (API ${r.api}); JS heap ${(r.heap / 1024 / 1024).toFixed(1)} MB`,
     );
+
+  // The same kind of page at a clinic's scale, read to its end: 50 lazy players scrolled through, at two speeds.
+  for (const [speed, stepMs] of Object.entries(SCROLL_STEPS_MS)) {
+    const scrolled = [];
+    for (let i = 0; i < 3; i++) scrolled.push(await scrolledLibrary(stepMs));
+    const sm = (key) => median(scrolled.map((r) => r[key]));
+    console.log(
+      `library page, ${scrolled[0].players} lazy players scrolled through ${speed} (${scrolled[0].steps} steps of ` +
+        `one viewport, ${stepMs} ms apart), medians of ${scrolled.length}: of the ${sm('came')} players that came ` +
+        `into view, ${sm('waited')} were not ready yet (the longest wait ${sm('longestWait').toFixed(0)} ms); long ` +
+        `tasks meanwhile ${sm('longCount')} (the longest ${sm('longest').toFixed(0)} ms, ` +
+        `${sm('blocking').toFixed(0)} ms over 50 ms in all) [longest: ${list(scrolled.map((r) => r.longest))}]; ` +
+        `provider requests: API ${sm('api')}, media ${sm('media')}; ` +
+        `JS heap ${(sm('heap') / 1024 / 1024).toFixed(1)} MB`,
+    );
+  }
 
   // The same on emulated connections: there the provider API's round trips (each with its CORS preflight) and the
   // bytes before the first request weigh more than the main thread. Fewer runs: each takes seconds.

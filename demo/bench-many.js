@@ -1,8 +1,21 @@
 // Bench probe for a page of many players (bench/run.mjs): when each player sent `ready`, and when all of them had
-// (a lazy player far below the fold never does until scrolled to); the bench reads the page's provider requests.
-window.__bench = { ready: [] };
+// (a lazy player far below the fold never does until scrolled to); when each came into view (`seen`, by player: every
+// time it did; before the element is defined they are all empty boxes at the top); the main thread's long tasks (50 ms
+// or more, as the browser reports them: Chromium); the bench reads the page's provider requests.
+window.__bench = { ready: [], long: [], seen: new Map(), readyAt: new Map() };
 const players = [...document.querySelectorAll('patient-ed-player')];
-document.addEventListener('ready', () => {
+document.addEventListener('ready', (event) => {
   window.__bench.ready.push(performance.now());
+  if (!window.__bench.readyAt.has(event.target)) window.__bench.readyAt.set(event.target, performance.now());
   if (window.__bench.ready.length === players.length) window.__bench.allReady = performance.now();
 });
+const view = new IntersectionObserver((entries) => {
+  for (const entry of entries)
+    if (entry.isIntersecting)
+      window.__bench.seen.set(entry.target, [...(window.__bench.seen.get(entry.target) ?? []), performance.now()]);
+});
+for (const player of players) view.observe(player);
+if (PerformanceObserver.supportedEntryTypes?.includes('longtask'))
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) window.__bench.long.push([task.startTime, task.duration]);
+  }).observe({ type: 'longtask', buffered: true });
