@@ -79,7 +79,7 @@ function waterfallGaps(providerUrl) {
 /**
  * A library page of players (demo/bench-library*.html, 640 px wide each, in a 1000 x 800 view): the time until every
  * player that starts is ready (a lazy page: those near the view, then one second more), the provider requests (API
- * calls apart), the JS heap after garbage collection, and how many players started.
+ * calls apart), the JS heap after garbage collection, how many players started, and the page's layout shift.
  */
 async function libraryPage(page) {
   const tab = await browser.newPage();
@@ -97,6 +97,7 @@ async function libraryPage(page) {
     const players = [...document.querySelectorAll('patient-ed-player')];
     return {
       readyMs: Math.max(...window.__bench.ready),
+      shift: window.__bench.shift,
       requests: requests.length,
       api: requests.filter((e) => /\/(api|cdn)\//.test(new URL(e.name).pathname)).length,
       started: players.filter((el) => !el.shadowRoot.querySelector('.lazy-placeholder')).length,
@@ -121,8 +122,8 @@ const SCROLL_STEPS_MS = { skimming: 250, fast: 120 };
  * viewport every `stepMs` (SCROLL_STEPS_MS) from the top to the end, the players starting as they come near. What the
  * visitor feels of it: how many of the players that came into view during the scroll were not ready then, and the
  * longest such wait; the main thread's long tasks from the first step until every player is ready (the longest, how
- * many, and their time over 50 ms, as total blocking time counts it); the provider's requests (API calls, media) and
- * the JS heap at the end, after garbage collection.
+ * many, and their time over 50 ms, as total blocking time counts it); the provider's requests (API calls, media), the
+ * JS heap at the end, after garbage collection, and the page's layout shift over the whole visit.
  */
 async function scrolledLibrary(stepMs) {
   const tab = await browser.newPage();
@@ -157,6 +158,7 @@ async function scrolledLibrary(stepMs) {
       const path = (e) => new URL(e.name).pathname;
       const long = window.__bench.long.filter(([start]) => start >= from).map(([, duration]) => duration);
       return {
+        shift: window.__bench.shift,
         came: came.length,
         waited: waits.length,
         longestWait: Math.max(0, ...waits),
@@ -770,6 +772,7 @@ try {
     api: median(runs.map((r) => r.api)),
     heap: median(runs.map((r) => r.heap)),
     started: median(runs.map((r) => r.started)),
+    shift: median(runs.map((r) => r.shift)),
     players: runs[0].players,
   });
   const names = { one: '1 player', many: '12 players', lazy: '12 lazy players (no scroll)' };
@@ -777,7 +780,8 @@ try {
     console.log(
       `library page, ${names[name]}: ` +
         `${r.started} of ${r.players} started, all of them ready ${r.readyMs.toFixed(0)} ms after navigation; ` +
-        `provider requests ${r.requests} (API ${r.api}); JS heap ${(r.heap / 1024 / 1024).toFixed(1)} MB`,
+        `provider requests ${r.requests} (API ${r.api}); JS heap ${(r.heap / 1024 / 1024).toFixed(1)} MB; ` +
+        `layout shift ${r.shift.toFixed(3)}`,
     );
 
   // The same kind of page at a clinic's scale, read to its end: 50 lazy players scrolled through, at two speeds.
@@ -792,7 +796,8 @@ try {
         `tasks meanwhile ${sm('longCount')} (the longest ${sm('longest').toFixed(0)} ms, ` +
         `${sm('blocking').toFixed(0)} ms over 50 ms in all) [longest: ${list(scrolled.map((r) => r.longest))}]; ` +
         `provider requests: API ${sm('api')}, media ${sm('media')}; ` +
-        `JS heap ${(sm('heap') / 1024 / 1024).toFixed(1)} MB`,
+        `JS heap ${(sm('heap') / 1024 / 1024).toFixed(1)} MB; ` +
+        `layout shift over the whole visit ${sm('shift').toFixed(3)}`,
     );
   }
 

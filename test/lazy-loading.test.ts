@@ -118,6 +118,57 @@ describe('Lazy players (loading="lazy")', () => {
     expect(loaded - outline).to.be.closeTo(line, 3);
   });
 
+  it("docs/api.md's rules reserve the outlines' heights for an undefined player (no shift as it starts)", async () => {
+    // The rules as the docs give them, applied in a frame that has no player script (its elements stay undefined).
+    const docs = await (await fetch('/docs/api.md')).text();
+    const css = /```css\n(\/\* The first height of each player[^`]*)```/.exec(docs)?.[1];
+    expect(css, 'the rules in docs/api.md').to.be.a('string');
+    const frame = document.createElement('iframe');
+    frame.width = '1300';
+    frame.height = '400';
+    document.body.append(frame);
+    try {
+      const inner = frame.contentDocument!;
+      const sheet = new (frame.contentWindow as Window & typeof globalThis).CSSStyleSheet();
+      sheet.replaceSync(css!);
+      inner.adoptedStyleSheets = [sheet];
+      // The outlines, far below the fold here: a video's, a lazy menu's, an eager menu's box (its spinner's, below).
+      const kinds = [{ code: 'A_KNEE_REPLACEMENT' }, { code: 'root' }];
+      for (const width of [480, 640, 800, 1000, 1200]) {
+        for (const attrs of kinds) {
+          const library = libraryPage(1, innerHeight * 3, attrs);
+          page = library.page;
+          const [el] = library.players;
+          el.style.width = `${width}px`;
+          const outline = $(el, '.lazy-placeholder')!.getBoundingClientRect().height;
+          const reserved = inner.createElement('patient-ed-player');
+          for (const [k, v] of Object.entries({ client: 'demo', loading: 'lazy', ...attrs }))
+            reserved.setAttribute(k, v);
+          inner.body.append(reserved);
+          reserved.style.width = `${width}px`;
+          expect(reserved.getBoundingClientRect().height, `${attrs.code} at ${width} px`).to.be.closeTo(outline, 2);
+          reserved.remove();
+          page.remove();
+          page = undefined;
+        }
+      }
+      // An eager menu holds the player's box (its spinner's) until its menu renders: measured as it connects.
+      const menu = document.createElement('patient-ed-player');
+      for (const [k, v] of Object.entries({ client: 'demo', code: 'root', 'provider-url': PROVIDER_URL }))
+        menu.setAttribute(k, v);
+      document.body.append(menu);
+      const box = menu.getBoundingClientRect().height;
+      menu.remove();
+      const reserved = inner.createElement('patient-ed-player');
+      reserved.setAttribute('client', 'demo');
+      inner.body.append(reserved);
+      expect(box).to.equal(240);
+      expect(reserved.getBoundingClientRect().height, 'an eager menu').to.equal(box);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('on a page of 12, only the players near the viewport start', async () => {
     const library = libraryPage(12);
     page = library.page;
