@@ -1,8 +1,9 @@
 // Bench probe for a page of many players (bench/run.mjs): when each player sent `ready`, and when all of them had
 // (a lazy player far below the fold never does until scrolled to); when each came into view (`seen`, by player: every
-// time it did; before the element is defined they are all empty boxes at the top); the main thread's long tasks (50 ms
-// or more, as the browser reports them: Chromium) and the page's layout shifts (their sum, as CLS adds them, without
-// a window: Chromium); the bench reads the page's provider requests.
+// time it did; before the element is defined, a page without docs/api.md's reserving rules lays them all out as empty
+// boxes at its top); the main thread's long tasks (50 ms or more, as the browser reports them: Chromium) and the
+// page's layout shifts (their sum, as CLS adds them, without a window: Chromium); the bench reads the page's provider
+// requests.
 window.__bench = { ready: [], long: [], seen: new Map(), readyAt: new Map(), shift: 0 };
 const players = [...document.querySelectorAll('patient-ed-player')];
 document.addEventListener('ready', (event) => {
