@@ -82,16 +82,9 @@ function waterfallGaps(providerUrl) {
  * calls apart), the JS heap after garbage collection, how many players started, and the page's layout shift.
  */
 async function libraryPage(page) {
-  const tab = await browser.newPage();
-  await tab.setCacheEnabled(false);
-  await tab.setViewport({ width: 1000, height: 800 });
-  const cdp = await tab.createCDPSession();
-  await tab.goto(new URL(page, demoUrl).href, { waitUntil: 'domcontentloaded' });
-  const lazy = page.includes('lazy');
-  if (lazy) {
-    await tab.waitForFunction(() => window.__bench.ready.length > 0, { timeout: 30000 });
-    await new Promise((r) => setTimeout(r, 1000));
-  } else await tab.waitForFunction(() => window.__bench.allReady !== undefined, { timeout: 60000 });
+  const { tab, cdp } = await openLibrary(page);
+  if (page.includes('lazy')) await settled(tab);
+  else await tab.waitForFunction(() => window.__bench.allReady !== undefined, { timeout: 60000 });
   const result = await tab.evaluate((providerUrl) => {
     const requests = performance.getEntriesByType('resource').filter((e) => e.name.startsWith(providerUrl));
     const players = [...document.querySelectorAll('patient-ed-player')];
@@ -104,10 +97,31 @@ async function libraryPage(page) {
       players: players.length,
     };
   }, provider.url);
+  return { ...result, heap: await closeWithHeap(tab, cdp) };
+}
+
+/** A library page opened as the bench measures it (HTTP cache off, a 1000 x 800 view), with a DevTools session. */
+async function openLibrary(page) {
+  const tab = await browser.newPage();
+  await tab.setCacheEnabled(false);
+  await tab.setViewport({ width: 1000, height: 800 });
+  const cdp = await tab.createCDPSession();
+  await tab.goto(new URL(page, demoUrl).href, { waitUntil: 'domcontentloaded' });
+  return { tab, cdp };
+}
+
+/** A lazy page settled: the players near the view ready, then a second (their idle-time work). */
+async function settled(tab) {
+  await tab.waitForFunction(() => window.__bench.ready.length > 0, { timeout: 30000 });
+  await new Promise((r) => setTimeout(r, 1000));
+}
+
+/** The page's JS heap after garbage collection, bytes; the tab is closed. */
+async function closeWithHeap(tab, cdp) {
   for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   await tab.close();
-  return { ...result, heap: usedSize };
+  return usedSize;
 }
 
 /**
@@ -126,14 +140,8 @@ const SCROLL_STEPS_MS = { skimming: 250, fast: 120 };
  * JS heap at the end, after garbage collection, and the page's layout shift over the whole visit.
  */
 async function scrolledLibrary(stepMs) {
-  const tab = await browser.newPage();
-  await tab.setCacheEnabled(false);
-  await tab.setViewport({ width: 1000, height: 800 });
-  const cdp = await tab.createCDPSession();
-  await tab.goto(new URL('bench-library-scroll.html', demoUrl).href, { waitUntil: 'domcontentloaded' });
-  // The page settled: the players in view ready, then a second (their idle-time work).
-  await tab.waitForFunction(() => window.__bench.ready.length > 0, { timeout: 30000 });
-  await new Promise((r) => setTimeout(r, 1000));
+  const { tab, cdp } = await openLibrary('bench-library-scroll.html');
+  await settled(tab);
   const from = await tab.evaluate(() => performance.now());
   let steps = 0;
   for (; steps < 500; steps++) {
@@ -173,10 +181,7 @@ async function scrolledLibrary(stepMs) {
     provider.url,
     from,
   );
-  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  await tab.close();
-  return { ...result, steps, heap: usedSize };
+  return { ...result, steps, heap: await closeWithHeap(tab, cdp) };
 }
 
 const CONTROLLER = 'patient-ed-player.controller';

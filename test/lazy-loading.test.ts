@@ -123,6 +123,9 @@ describe('Lazy players (loading="lazy")', () => {
     const docs = await (await fetch('/docs/api.md')).text();
     const css = /```css\n(\/\* The first height of each player[^`]*)```/.exec(docs)?.[1];
     expect(css, 'the rules in docs/api.md').to.be.a('string');
+    // The demo's library pages show them in use: the same rules.
+    const demoCss = await (await fetch('/demo/demo.css')).text();
+    expect(demoCss.includes(css!), 'demo.css holds the same rules').to.equal(true);
     const frame = document.createElement('iframe');
     frame.width = '1300';
     frame.height = '400';
