@@ -160,6 +160,27 @@ describe('embedding: the built player in the pages clinics have', function () {
     expect(count('/api/vod/demo/knee-overview'), gets.join()).to.equal(1);
   });
 
+  it("a player on the page at load says 0 once, at its video's metadata, its picture shown; then plays", async () => {
+    // The entry started its first video; the core reports that video's metadata before its engine runs (issue 25).
+    const opened = player(`client="demo" code="A_DEMO_VIDEO" provider-url="${FAULT_PROVIDER_URL}"`);
+    const watch =
+      "<script>addEventListener('DOMContentLoaded', () => { const el = document.querySelector('patient-ed-player');" +
+      "window.__states = []; el.addEventListener('statechange', (e) => { __states.push(e.detail.state);" +
+      "const video = el.shadowRoot.querySelector('.early-frame video.media');" +
+      'window.__atZero ??= { duration: Math.round(el.getDuration()),' +
+      'metadata: (video?.readyState ?? 0) >= 1 }; }); });' +
+      '</script>';
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?early=1`)}${opened}${watch}`);
+    const seen = win as unknown as { __states: number[]; __atZero?: { duration: number; metadata: boolean } };
+    await waitFor(() => seen.__atZero, 'the first state', 15000);
+    expect(seen.__atZero, 'the picture on the early stage, the duration known').to.deep.equal({
+      duration: 9,
+      metadata: true,
+    });
+    await expectPlays(win, doc);
+    expect(seen.__states, 'no -1 as the engine took over').to.deep.equal([0, 1]);
+  });
+
   it("a menu's interface file is asked for by the entry, beside the core, with a link the head loses", async () => {
     // The page records the head's links as they come (the entry adds one, removed once the file has arrived).
     const record =

@@ -13,16 +13,26 @@ import { ProviderApi, resolveHosts } from '../src/content/provider';
 import { readLimited, TOO_LARGE } from '../src/content/read-body';
 import { LENT_KEEP_MS, SharedRequests } from '../src/content/shared-requests';
 import { claimEarlyStart, lendEarlyRequests } from '../src/app/early-start';
-import { EARLY_START, type EarlyHolder } from '../src/content/early-requests';
+import { EARLY_START, type EarlyHolder, type EarlyStart } from '../src/content/early-requests';
+import { CONTROLLER } from '../src/app/embed-options';
+import type { PatientEdPlayerElement } from '../src/element/player-element';
+import { PlaybackEngine } from '../src/playback/engine';
+import { loadEarlyVideo } from '../src/playback/early-video';
+import { TIMING } from '../src/playback/timing';
+import { FakeClock } from './fake-clock';
 import { firstRequests } from '../src/element/first-requests';
 import { saveLayers } from '../src/preferences/storage-write';
 import {
+  $,
   answerNext,
+  cleanPlayersAndFaults,
   clearFailures,
   clearProviderLog,
   clearStorage,
   failNext,
   FAULT_PROVIDER_URL,
+  hangNext,
+  mountPlayer,
   nextTask,
   providerLog,
   rejection,
@@ -350,5 +360,142 @@ describe("the build's files beside a module (builtFiles: preload links only wher
   });
   it('unbuilt (the placeholder): none', () => {
     expect(builtFiles('__PED_INTERFACE_FILES__', 'http://localhost/src/x.ts')).to.deep.equal([]);
+  });
+});
+
+describe('a player whose first video the entry started reports its metadata before the engine runs', () => {
+  cleanPlayersAndFaults();
+  const original = Object.getOwnPropertyDescriptor(PlaybackEngine.prototype, 'loadPlaylist')!;
+  afterEach(() => Object.defineProperty(PlaybackEngine.prototype, 'loadPlaylist', original));
+
+  /** The demo video's first source, as the entry reads it, and the video the entry starts for it. */
+  async function entryVideo(src?: string) {
+    const api = new ProviderApi(resolveHosts(FAULT_PROVIDER_URL), new HttpClient({ referrer: embeddingReferrer() }));
+    const source = src ? { src, type: 'video/mp4' } : await api.videoSource('demo', 'knee-overview', 'en', false);
+    const offer = loadEarlyVideo(source)!;
+    const record: EarlyStart = {
+      requests: [],
+      sourceAsked: Promise.resolve(),
+      video: Promise.resolve({ source, video: offer }),
+    };
+    return { video: offer.video, record };
+  }
+
+  /** Each engine's playlist start, with the player's state (the page's one player) and the video's readiness then. */
+  function watchEngineStarts(video: HTMLVideoElement) {
+    const starts: { state: number; readyState: number }[] = [];
+    const el = () => document.querySelector<PatientEdPlayerElement>('patient-ed-player')!;
+    Object.defineProperty(PlaybackEngine.prototype, 'loadPlaylist', {
+      ...original,
+      value(this: PlaybackEngine, ...args: Parameters<PlaybackEngine['loadPlaylist']>) {
+        starts.push({ state: el().getPlayerState(), readyState: video.readyState });
+        return (original.value as PlaybackEngine['loadPlaylist']).apply(this, args);
+      },
+    });
+    return starts;
+  }
+
+  const attributes = { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL };
+
+  it('0 once, at the metadata, with the playlist and duration; the picture shown; the engine after it', async () => {
+    const { video, record } = await entryVideo();
+    const starts = watchEngineStarts(video);
+    const events: number[] = [];
+    let atReport: Record<string, unknown> | undefined;
+    const el = await mountPlayer(attributes, {
+      waitReady: false,
+      before(player) {
+        (player as EarlyHolder)[EARLY_START] = record;
+        player.addEventListener('statechange', (e) => {
+          events.push((e as CustomEvent<{ state: number }>).detail.state);
+          atReport ??= {
+            videoReady: video.readyState >= 1,
+            engineStarted: starts.length,
+            state: player.getPlayerState(),
+            playlist: player.getCurrentPlaylist()?.code,
+            duration: Math.round(player.getDuration()),
+            onStage: $(player, '.early-frame video.media') === video,
+          };
+        });
+      },
+    });
+    await waitFor(() => atReport, 'the report', 10000);
+    expect(atReport).to.deep.equal({
+      videoReady: true,
+      engineStarted: 0,
+      state: 0,
+      playlist: 'A_DEMO_VIDEO',
+      duration: Math.round(video.duration),
+      onStage: true,
+    });
+    await waitFor(() => starts.length > 0, 'the engine started');
+    expect(starts, 'after the report, once').to.deep.equal([{ state: 0, readyState: starts[0].readyState }]);
+    expect(starts[0].readyState).to.be.at.least(1);
+    await waitFor(() => $(el, '.player-screen video.media'), 'the player screen', 10000);
+    expect($(el, '.player-screen video.media'), 'the video the entry started').to.equal(video);
+    expect(events, 'no -1 as the engine took over').to.deep.equal([0]);
+    expect(await el.playVideo()).to.equal(true);
+    await waitFor(() => events.includes(1), 'playing');
+    expect(events).to.deep.equal([0, 1]);
+    expect(el[CONTROLLER].state.playback.early, 'the engine owns the state now').to.equal(undefined);
+  });
+
+  it('left for the menu before an engine ran: the host hears -1, the getters answer no playlist', async () => {
+    const { video, record } = await entryVideo();
+    const events: number[] = [];
+    const el = await mountPlayer(attributes, {
+      waitReady: false,
+      before(player) {
+        (player as EarlyHolder)[EARLY_START] = record;
+        // The engine's chunk never comes (a stalled connection).
+        player[CONTROLLER].playback = () => new Promise<never>(() => undefined);
+        player[CONTROLLER].loadedPlayback = () => undefined;
+        player.addEventListener('statechange', (e) => events.push((e as CustomEvent<{ state: number }>).detail.state));
+      },
+    });
+    await waitFor(() => events.length > 0, 'the report', 10000);
+    expect(events).to.deep.equal([0]);
+    expect(el.getCurrentPlaylist()?.code).to.equal('A_DEMO_VIDEO');
+    expect(await el.navigate('/')).to.equal(true);
+    await waitFor(() => events.length > 1, 'the menu');
+    expect(events).to.deep.equal([0, -1]);
+    expect([el.getPlayerState(), el.getCurrentPlaylist(), el.getDuration()]).to.deep.equal([-1, null, 0]);
+    expect(video.isConnected, 'the video let go').to.equal(false);
+  });
+
+  it('its metadata does not come: the engine starts at the limit, and reports as it always has', async () => {
+    // The player's source (in Spanish: not an answer the page's earlier players keep) is a media URL of its own whose
+    // every request sends its headers and no byte.
+    const src = new URL(`/media/knee-overview/en.mp4?early=${Math.random()}`, FAULT_PROVIDER_URL).href;
+    await answerNext('/api/vod/demo/', { src, type: 'video/mp4' });
+    await hangNext('/media/knee-overview/en.mp4?early=', 0, 20);
+    const { video, record } = await entryVideo(src);
+    const starts = watchEngineStarts(video);
+    const clock = new FakeClock();
+    const events: number[] = [];
+    const el = await mountPlayer(
+      { ...attributes, language: 'es' },
+      {
+        waitReady: false,
+        clock,
+        before(player) {
+          (player as EarlyHolder)[EARLY_START] = record;
+          player.addEventListener('statechange', (e) =>
+            events.push((e as CustomEvent<{ state: number }>).detail.state),
+          );
+        },
+      },
+    );
+    await waitFor(() => el[CONTROLLER].state.data.playlist.status === 'ready', 'the playlist');
+    for (let i = 0; i < 5; i++) await nextTask();
+    expect(starts, 'the engine waits for the video').to.have.length(0);
+    clock.tick(TIMING.interfaceHoldMs - 1);
+    await nextTask();
+    expect(starts).to.have.length(0);
+    clock.tick(1);
+    await waitFor(() => starts.length > 0, 'the engine at the limit');
+    expect(starts).to.deep.equal([{ state: -1, readyState: 0 }]);
+    expect(events, 'nothing reported ready').to.deep.equal([]);
+    expect(el.getPlayerState()).to.equal(-1);
   });
 });

@@ -120,11 +120,16 @@ const mounted: HTMLElement[] = [];
  */
 export async function mountPlayer(
   attrs: Record<string, string> = {},
-  { waitReady = true, clock }: { waitReady?: boolean; clock?: Clock } = {},
+  {
+    waitReady = true,
+    clock,
+    before,
+  }: { waitReady?: boolean; clock?: Clock; before?: (el: PatientEdPlayerElement) => void } = {},
 ): Promise<PatientEdPlayerElement> {
   const el = document.createElement('patient-ed-player');
   // A fake clock drives the player's timers (engine poll, indicator, notices, controls) in test time.
   if (clock) el[CONTROLLER].clock = clock;
+  before?.(el);
   if (!('provider-url' in attrs)) el.setAttribute('provider-url', PROVIDER_URL);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   const ready = new Promise<CustomEvent>((resolve) =>

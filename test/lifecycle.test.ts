@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import {
+  EARLY_IDLE,
   expectsProgress,
   lifecycle,
   queued,
@@ -345,5 +346,37 @@ describe('item lifecycle (pure reducer)', () => {
       'playing:1',
       'ended:9',
     ]);
+  });
+});
+
+describe('item lifecycle: an engine made after the player reported its first video ready (EARLY_IDLE)', () => {
+  it('shows 0 while it loads that video, a play or pause asked meanwhile kept; the media then decides', () => {
+    expect(reported(EARLY_IDLE)).to.equal(0);
+    const queuedEarly = lifecycle(EARLY_IDLE, EVENTS.queue);
+    expect(queuedEarly).to.deep.equal({ name: 'idle', asked: 'play', early: true });
+    expect(lifecycle(queuedEarly, EVENTS.pause), 'a pause drops the play, not the report').to.deep.equal(EARLY_IDLE);
+    const loading = lifecycle(queuedEarly, { type: 'load', start: 'wait' });
+    expect(loading).to.deep.equal({ name: 'loading', start: 'wait', asked: 'play', early: true });
+    expect(reported(loading)).to.equal(0);
+    expect(lifecycle(loading, EVENTS.pause), 'asked to pause').to.deep.equal({
+      name: 'loading',
+      start: 'wait',
+      asked: 'pause',
+      early: true,
+    });
+    // The same item loaded again meanwhile (another language, its variant): still the video reported.
+    expect(reported(lifecycle(loading, { type: 'load', start: 'wait' }))).to.equal(0);
+    expect(lifecycle(loading, EVENTS.ready)).to.deep.equal(ready);
+    expect(startPlan(loading), 'the play asked is kept').to.equal('play');
+  });
+
+  it('a failure while it loads is a load failure (-1); another item, a release or a reset report as ever', () => {
+    const loading = lifecycle(EARLY_IDLE, { type: 'load', start: 'auto' });
+    const failed = lifecycle(loading, EVENTS.fail);
+    expect(failed).to.deep.equal({ name: 'failed', during: 'load', retry: 'wait' });
+    expect(reported(failed)).to.equal(-1);
+    for (const event of [EVENTS.select, EVENTS.release, EVENTS.reset])
+      expect(reported(lifecycle(loading, event)), event.type).to.equal(-1);
+    expect(reported(lifecycle(lifecycle(loading, EVENTS.ready), EVENTS.play))).to.equal(0);
   });
 });

@@ -34,8 +34,8 @@ import {
   type RouteLoader,
 } from './route-loaders';
 import type { PlaybackEngine } from '../playback/engine';
-import { EarlyVideo, type MediaPreload } from '../playback/early-video';
-import { claimEarlyStart } from './early-start';
+import { EarlyVideo, stageVideo, type MediaPreload } from '../playback/early-video';
+import { claimEarlyStart, hasEarlyStart } from './early-start';
 import { DEFAULT_SCRIPTS } from '../playback/types';
 import { realClock, type Clock, type TimerClock } from '../core/clock';
 import type { ControlsVisibility } from '../playback/controls-visibility';
@@ -170,6 +170,14 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
   /** Whether the early player may play (it draws no captions: not while the visitor has them on). */
   earlyPlayable(): boolean {
     return this.preferences().subtitles !== 1;
+  }
+
+  /**
+   * The first video has its metadata before the engine ran (src/app/route-loaders.ts): the early player's stage shows
+   * its picture at once, where the engine's stage then takes it (src/playback/stage.ts).
+   */
+  showEarlyVideo(video: HTMLVideoElement): void {
+    if (this.earlyStage && !this.engineInstance) this.earlyStage.append(stageVideo(video));
   }
 
   setEarlyStage(stage: HTMLElement | undefined): void {
@@ -356,11 +364,12 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
       this.held.push(gate.whenOpen(() => this.syncCatalogs(work.catalogs)));
     }
     // A chunk that fails shows its failure with a retry where it renders (the shell, the modal layer). The player
-    // screen's chunks (React's) wait for the gate; the engine's does not.
+    // screen's chunks (React's) wait for the gate; the engine's does not, unless the first video is loading before
+    // it (the playlist's loader runs it once that video has its metadata).
     for (const name of work.chunks) {
       const load = () => void routeChunk(name, route)?.load(this.importLimit()).catch(noop);
       if (name === 'player-screen' && !gate.isOpen) {
-        void ENGINE.load(this.importLimit()).catch(noop);
+        if (!this.earlyVideo.present && !hasEarlyStart(this.host)) void ENGINE.load(this.importLimit()).catch(noop);
         this.held.push(gate.whenOpen(load));
       } else load();
     }

@@ -36,6 +36,12 @@ export function lendEarlyRequests(doc: Document = document, shared: SharedReques
   }
 }
 
+/** Whether the entry started this player's first requests, and no player has taken them yet. */
+export function hasEarlyStart(element: Element): boolean {
+  const early = recordOf(element);
+  return early !== undefined && !early.claimed;
+}
+
 /** What the entry started for this player, once (the player then owns its video). */
 export function claimEarlyStart(element: Element): EarlyStart | undefined {
   const early = recordOf(element);

@@ -5,22 +5,23 @@
  * what is missing, and an answer for a key left behind is dropped.
  */
 import type { I18n } from '@lingui/core';
-import type { ProviderApi, ProviderHosts } from '../content/provider';
+import { ref } from 'valtio/vanilla';
+import type { ProviderApi, ProviderHosts, VideoSource } from '../content/provider';
 import type { Playlist } from '../content/playlist';
 import type { Profile } from '../content/profile';
 import type { SharedView } from '../content/share-link';
 import { firstSourceHint } from '../content/source-hint';
 import type { Burst } from '../core/burst';
-import type { PlayerErrorCode } from '../core/events';
+import { dispatchPlayerEvent, type PlayerErrorCode } from '../core/events';
 import type { PlaybackEngine } from '../playback/engine';
 import type { EarlyVideo } from '../playback/early-video';
 import { activateLanguage, type CatalogName } from '../i18n/locales';
-import { PLAYER_STATE } from '../playback/timing';
+import { PLAYER_STATE, TIMING } from '../playback/timing';
 import type { Preferences } from '../preferences/defaults';
 import type { PreferenceStorage } from '../preferences/persistence';
 import { sanitizeLayer } from '../preferences/storage';
 import type { MatchedRoute } from '../routing/routes';
-import type { ClientConfiguration, PlayerStore } from '../state/player-store';
+import { initialPlayback, type ClientConfiguration, type PlayerStore } from '../state/player-store';
 import { ResourceSlot } from '../state/resource';
 import { ERROR_SCREEN } from './chunks';
 
@@ -51,6 +52,8 @@ export interface LoaderContext {
   loadedPlayback(): PlaybackEngine | undefined;
   /** The first video's media, loading before the engine takes it (src/playback/early-video.ts). */
   readonly earlyVideo: EarlyVideo;
+  /** That video has its metadata before the engine ran: the early player shows it. */
+  showEarlyVideo(video: HTMLVideoElement): void;
   /** Once: settles when the entry asked for the first video source (src/element/first-requests.ts), if it did. */
   takeEntrySource(): Promise<void> | undefined;
   /** A failed provider request the visitor sees, told to the host page (the `error` event). */
@@ -202,6 +205,8 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
   let earlyFor: string | undefined;
   /** The caption language last applied. */
   let ccWanted: string | undefined;
+  /** The first video's source as this player asks for it (the playlist's answer read here), when it asks. */
+  let firstSource: Promise<VideoSource | undefined> | undefined;
 
   /**
    * A playlist arrived: start it (the same playlist in another language continues where the viewer was). With the
@@ -209,13 +214,27 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
    * first.
    */
   async function start(playlist: Playlist, key: string): Promise<void> {
+    // The first video loads before the engine (the entry started it): the engine's work waits for its metadata, which
+    // the player reports then (state 0), so that the media's last round trip does not share the main thread with it.
+    // Only a video of the source this player asks for is reported (the entry's may be another: another copy's
+    // provider, a language the configuration changed).
+    if (player.earlyVideo.present && firstSource && !player.existingEngine()) {
+      const [early, source] = await Promise.all([player.earlyVideo.settled(TIMING.interfaceHoldMs), firstSource]);
+      if (state.data.playlist.key !== key) return;
+      if (early && early.src === source?.src && !startAt && !state.playback.playlist && !player.existingEngine())
+        reportEarly(playlist, key, early.video);
+    }
     // A failed chunk: the shell offers a retry.
     const engine = player.loadedPlayback() ?? (await player.playback().catch(() => undefined));
     // Navigated elsewhere (or another language) while the engine's chunk loaded: not this playlist.
     if (!engine || state.data.playlist.key !== key) return;
     const current = state.playback;
     ccWanted = player.preferences().ccLanguage;
-    if (current.key === key) return;
+    if (current.key === key) {
+      // The engine takes over the video the player reported ready (it keeps state 0).
+      if (current.early) engine.loadPlaylist(playlist, key);
+      return;
+    }
     const at = startAt;
     if (at?.code === playlist.code) {
       startAt = undefined;
@@ -233,10 +252,29 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
     } else engine.loadPlaylist(playlist, key);
   }
 
+  /** The first video has its metadata and no engine has run yet: the player is ready (0), on the first item. */
+  function reportEarly(playlist: Playlist, key: string, video: HTMLVideoElement): void {
+    const duration = Number.isFinite(video.duration) ? video.duration : (playlist.items[0]?.runtime ?? 0);
+    Object.assign(state.playback, {
+      playlist: ref(playlist),
+      key,
+      duration,
+      playerState: PLAYER_STATE.IDLE,
+      early: true,
+    });
+    player.showEarlyVideo(video);
+    dispatchPlayerEvent(player.host, 'statechange', { state: PLAYER_STATE.IDLE });
+  }
+
   function leave(): void {
     slot.clear();
     player.earlyVideo.discard();
-    if (state.playback.key !== undefined) player.existingEngine()?.reset();
+    if (state.playback.key === undefined) return;
+    const engine = player.existingEngine();
+    if (engine) return engine.reset();
+    // Reported ready before an engine ran (its chunk failed, or the route changed first): no playlist now.
+    state.playback = initialPlayback();
+    dispatchPlayerEvent(player.host, 'statechange', { state: PLAYER_STATE.NOT_READY });
   }
 
   return {
@@ -257,21 +295,26 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       // A playlist started afresh asks for its first item's source with its answer, not after the engine's chunk.
       const fresh = !startAt && state.playback.playlist?.code !== code;
       const hint = (signal: AbortSignal) => (dto: unknown) => {
+        // Not when the engine is there to ask in this task: unless the first video loads before it (it then waits).
         const first =
-          fresh && !player.loadedPlayback() && firstSourceHint(dto, voLanguage, prefs.audioDescriptions === 1);
+          fresh &&
+          (player.earlyVideo.present || !player.loadedPlayback()) &&
+          firstSourceHint(dto, voLanguage, prefs.audioDescriptions === 1);
         if (!first) return;
-        // Its media request leaves in the task of that answer, the engine's html5 adapter takes the element.
+        // Its media request leaves in the task of that answer, the engine's html5 adapter takes the element. The entry
+        // may be asking for it already (src/element/first-requests.ts): this request then takes its answer.
         const ask = () =>
-          void api
-            .prefetchVideoSource(client, first.file, first.language, first.audioDescriptions, signal, prefs.cdn === 1)
-            .then((source) => source && !signal.aborted && player.earlyVideo.start(source));
-        // The entry may be asking for it already (src/element/first-requests.ts): this request then takes its answer.
-        const entry = player.takeEntrySource();
-        if (entry) void entry.then(ask);
-        else ask();
+          api.prefetchVideoSource(client, first.file, first.language, first.audioDescriptions, signal, prefs.cdn === 1);
+        firstSource = (player.takeEntrySource()?.then(ask) ?? ask()).then((source) => {
+          if (source && !signal.aborted) player.earlyVideo.start(source);
+          return source;
+        });
       };
       // Another playlist: a video loading early for the one before is not the one to play.
-      if (earlyFor !== undefined && earlyFor !== `${client}|${code}`) player.earlyVideo.discard();
+      if (earlyFor !== undefined && earlyFor !== `${client}|${code}`) {
+        player.earlyVideo.discard();
+        firstSource = undefined;
+      }
       earlyFor = `${client}|${code}`;
       const request = burst.spaced((signal) =>
         api.playlist(client, code, menuLanguage, voLanguage, signal, hint(signal)),
@@ -279,7 +322,12 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       slot.load(key, request, { onData: (p) => void start(p, key) });
       // The playlist is here but not started (the engine's chunk failed, then a retry loaded it).
       const loaded = state.data.playlist;
-      if (loaded.status === 'ready' && loaded.key === key && loaded.data && state.playback.key !== key)
+      if (
+        loaded.status === 'ready' &&
+        loaded.key === key &&
+        loaded.data &&
+        (state.playback.key !== key || state.playback.early)
+      )
         void start(loaded.data, key);
       if (state.playback.key !== key) return;
       if (prefs.ccLanguage !== ccWanted) {

@@ -40,6 +40,15 @@ export function newVideo(preload: MediaPreload = 'auto'): HTMLVideoElement {
   return video;
 }
 
+/** A video as a stage shows it (the html5 adapter's, or the early player's before the engine takes it). */
+export function stageVideo(video: HTMLVideoElement): HTMLVideoElement {
+  video.className = 'media media-video';
+  video.setAttribute('aria-hidden', 'true'); // the player's own controls and captions speak for it
+  // Nor is it a control: Firefox would put it in the Tab order, and clicks go to the stage beneath as in every engine.
+  video.inert = true;
+  return video;
+}
+
 /** A detached video loading `source` as the html5 adapter would; none when the browser says it cannot play its type. */
 export function loadEarlyVideo(
   source: { src: string; type?: string },
@@ -57,6 +66,8 @@ export class EarlyVideo {
   private held?: EarlyVideoOffer & { timer: number };
   /** The entry's video for this player, still on its way: it is the one (`start` makes none meanwhile). */
   private expected?: Promise<EntryVideo | undefined>;
+  /** What waits for the video to settle (`settled`). */
+  private readonly waiting = new Set<() => void>();
 
   constructor(
     private readonly timers: TimerClock,
@@ -83,15 +94,23 @@ export class EarlyVideo {
       this.expected = undefined;
       if (found?.video) this.hold(found.video);
       else if (found) this.start(found.source);
+      this.check();
     });
   }
 
   /** The element loading `src`, once, unless it failed; anything else held is released (an expected one too). */
   take(src: string): HTMLVideoElement | undefined {
     this.expected = undefined;
+    const video = this.drop(src);
+    this.check();
+    return video;
+  }
+
+  /** Lets go of what is held: the element when it loads `src` and did not fail (released otherwise). */
+  private drop(src: string): HTMLVideoElement | undefined {
     const held = this.held;
-    if (!held) return undefined;
     this.held = undefined;
+    if (!held) return undefined;
     this.timers.clearTimeout(held.timer);
     if (held.src === src && !held.video.error) return held.video;
     releaseVideo(held.video);
@@ -103,8 +122,41 @@ export class EarlyVideo {
     this.take('');
   }
 
+  /** A video is held or on its way for this player (the entry's, or one loading), not taken yet. */
+  get present(): boolean {
+    return this.expected !== undefined || this.held !== undefined;
+  }
+
+  /**
+   * Settles once no video is on its way (expected, or held without its metadata or a failure), or after `limitMs` on
+   * the player's clock: with the video held (and its source) if it has its metadata, else undefined (it failed, was
+   * taken or released, or is slower than the limit).
+   */
+  settled(limitMs: number): Promise<EarlyVideoOffer | undefined> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.timers.clearTimeout(timer);
+        this.waiting.delete(done);
+        const held = this.held;
+        resolve(held && held.video.readyState > 0 && !held.video.error ? held : undefined);
+      };
+      const timer = this.timers.setTimeout(done, limitMs);
+      this.waiting.add(done);
+      this.check();
+    });
+  }
+
+  /** Runs what waits for `settled` once no video is on its way. */
+  private check(): void {
+    const video = this.held?.video;
+    if (this.expected || (video && video.readyState < 1 && !video.error)) return;
+    for (const done of [...this.waiting]) done();
+  }
+
   private hold(offer: EarlyVideoOffer): void {
-    this.discard();
+    this.drop('');
     this.held = { ...offer, timer: this.timers.setTimeout(() => this.discard(), EARLY_VIDEO_KEEP_MS) };
+    // What waits for it settles with its metadata or failure (a listener left on a video let go does nothing).
+    for (const type of ['loadedmetadata', 'error']) offer.video.addEventListener(type, () => this.check());
   }
 }

@@ -83,6 +83,8 @@ export class PlaybackEngine extends MediaCommands {
   loadPlaylist(playlist: Playlist, key: string, index = 0, resume?: { play: boolean; at: number }): void {
     const prefs = this.deps.prefs();
     const queuedSeek = resume ? undefined : this.pendingSeek;
+    // The player reported this playlist's first video ready before the engine ran: the host heard 0, it stays 0.
+    const early = this.pb.early && this.pb.key === key;
     this.unloadItem();
     // The volume chosen stays with the player from one playlist to the next (the sound preference's change applied);
     // only the first starts from the prefs.
@@ -92,6 +94,7 @@ export class PlaybackEngine extends MediaCommands {
     next.index = setIndex(index, playlist.items.length);
     next.voLanguage = this.resolveLanguage(prefs.voLanguage, playlist.voLanguages, 'voFallback');
     next.ccLanguage = this.resolveLanguage(prefs.ccLanguage, playlist.ccLanguages, 'ccFallback');
+    if (early) next.playerState = PLAYER_STATE.IDLE;
     this.deps.state.playback = next;
     this.viewing = playlistViewing(this.viewing, Boolean(resume));
     this.pendingSeek = queuedSeek;

@@ -29,6 +29,11 @@ export interface Idle {
   readonly name: 'idle';
   readonly asked?: Queued;
   readonly at?: { readonly index: number; readonly time: number };
+  /**
+   * The player told the host its first video was ready (state 0) before this engine ran: its video had its metadata
+   * while the engine's work waited (src/app/route-loaders.ts, issue 25). The first load keeps that state.
+   */
+  readonly early?: true;
 }
 
 /** The item's source and adapter load. `asked`: the last play or pause asked meanwhile; it wins over `start`. */
@@ -36,6 +41,8 @@ export interface Loading {
   readonly name: 'loading';
   readonly start: Start;
   readonly asked?: 'play' | 'pause';
+  /** Loading the video the player has reported ready (`Idle.early`): shown as ready (0), not as loading (-1). */
+  readonly early?: true;
 }
 
 /** Loaded, not started. `asked`: a play waiting for the stage (sound and picture start together). */
@@ -121,13 +128,19 @@ export type LifecycleEvent =
   | { readonly type: 'reset' };
 
 export const IDLE: Idle = { name: 'idle' };
+/** An engine made after the player reported its first video ready (`Idle.early`). */
+export const EARLY_IDLE: Idle = { name: 'idle', early: true };
 const PLAYING: Playing = { name: 'playing' };
 const PAUSED: Paused = { name: 'paused' };
 const ENDED: Ended = { name: 'ended' };
 const READY: Ready = { name: 'ready' };
 
-const loading = (start: Start, asked?: Loading['asked']): Loading =>
-  asked ? { name: 'loading', start, asked } : { name: 'loading', start };
+const loading = (start: Start, asked?: Loading['asked'], early?: boolean): Loading => ({
+  name: 'loading',
+  start,
+  ...(asked && { asked }),
+  ...(early && { early: true }),
+});
 
 /** A play asked before the media could play, which the next load keeps. */
 export function queued(s: Lifecycle): Queued {
@@ -174,7 +187,7 @@ export function reported(s: Lifecycle): PlayerStateValue {
   switch (s.name) {
     case 'idle':
     case 'loading':
-      return PLAYER_STATE.NOT_READY;
+      return s.early ? PLAYER_STATE.IDLE : PLAYER_STATE.NOT_READY;
     case 'ready':
       return PLAYER_STATE.IDLE;
     case 'starting':
@@ -203,7 +216,7 @@ export function expectsProgress(s: Lifecycle): boolean {
 export function lifecycle(s: Lifecycle, e: LifecycleEvent): Lifecycle {
   switch (e.type) {
     case 'load':
-      return loading(e.start, queued(s));
+      return loading(e.start, queued(s), (s.name === 'idle' || s.name === 'loading') && s.early);
     case 'select':
       return loading(e.start);
     case 'reload':
@@ -219,7 +232,11 @@ export function lifecycle(s: Lifecycle, e: LifecycleEvent): Lifecycle {
     case 'fail':
       return s.name === 'idle'
         ? s
-        : { name: 'failed', during: reported(s) === PLAYER_STATE.NOT_READY ? 'load' : 'playback', retry: resumes(s) };
+        : {
+            name: 'failed',
+            during: s.name === 'loading' || reported(s) === PLAYER_STATE.NOT_READY ? 'load' : 'playback',
+            retry: resumes(s),
+          };
     case 'stall':
       return s.name === 'idle' || s.name === 'recovering' ? s : { name: 'recovering', during: s, reload: resumes(s) };
   }
@@ -249,11 +266,11 @@ function settled(s: Lifecycle, e: StateEvent): Lifecycle {
     case 'idle':
       if (e.type === 'queue') return { ...s, asked: 'play' };
       if (e.type !== 'pause' || !s.asked) return s;
-      return s.at ? { name: 'idle', at: s.at } : IDLE;
+      return { name: 'idle', ...(s.at && { at: s.at }), ...(s.early && { early: true }) };
     case 'loading':
       if (e.type === 'ready') return READY;
-      if (e.type === 'queue') return loading(s.start, 'play');
-      return e.type === 'pause' ? loading(s.start, 'pause') : s;
+      if (e.type === 'queue') return loading(s.start, 'play', s.early);
+      return e.type === 'pause' ? loading(s.start, 'pause', s.early) : s;
     case 'ready':
       if (e.type === 'queue') return { name: 'ready', asked: 'play' };
       if (e.type === 'play') return { name: 'starting', from: 'ready' };

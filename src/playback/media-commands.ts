@@ -4,7 +4,7 @@ import type { NoticeKey, PlayerStore } from '../state/player-store';
 import { ANALYTICS, type AnalyticsEvent } from '../core/analytics';
 import { realClock, type Clock } from '../core/clock';
 import type { OpenerDeps } from './item-load';
-import { IDLE, lifecycle, reported, type Lifecycle, type LifecycleEvent } from './lifecycle';
+import { EARLY_IDLE, IDLE, lifecycle, reported, type Lifecycle, type LifecycleEvent } from './lifecycle';
 import { Markup, type MarkupEntry } from './markup';
 import { Notices } from './notices';
 import { nextIndex, prevIndex, setIndex } from './playlist-index';
@@ -71,7 +71,10 @@ export abstract class MediaCommands {
     changed: (rate) => dispatchPlayerEvent(this.deps.host, 'ratechange', { rate }),
   });
 
-  constructor(protected readonly deps: EngineDeps) {}
+  constructor(protected readonly deps: EngineDeps) {
+    // Made after the player reported its first video ready: that state holds while the engine loads the video.
+    if (deps.state.playback.early) this.life = EARLY_IDLE;
+  }
 
   /** Load the item at `index` (`sameViewing`: the same viewing at `startAt`). */
   protected abstract loadItem(index: number, event: LoadEvent, startAt?: number, sameViewing?: boolean): void;

@@ -18,6 +18,11 @@ export interface PlaybackState {
   index: number;
   /** Player state reported to a host: -1, 0, 1, 2, 9. */
   playerState: PlayerStateValue;
+  /**
+   * The player reported its first video ready (state 0) from the video loading early, before its engine ran
+   * (src/app/route-loaders.ts, issue 25); the engine that takes over keeps that state (src/playback/lifecycle.ts).
+   */
+  early?: boolean;
   kind?: MediaKind;
   /** The adapter is loaded and ready. */
   ready: boolean;

@@ -1,5 +1,5 @@
 import { chooseSources } from '../source-choice';
-import { newVideo, releaseVideo } from '../early-video';
+import { newVideo, releaseVideo, stageVideo } from '../early-video';
 import type { LoadContext, MediaAdapter } from '../types';
 
 /** How far before its duration a media's `ended` is taken for its data running out, in seconds. */
@@ -34,15 +34,11 @@ export function createHtml5Adapter(ctx: LoadContext): Promise<MediaAdapter> {
   const endedEarly = () => duration() - video.currentTime > EARLY_END_S;
   // The first source may be loading already (src/playback/early-video.ts, set up as this one): taken as it is.
   const early = ctx.earlyVideo?.(sources[0].src);
-  const video = early ?? newVideo(ctx.preload);
-  video.className = 'media media-video';
+  const video = stageVideo(early ?? newVideo(ctx.preload));
   video.controls = false;
   video.disablePictureInPicture = false;
   video.volume = Math.min(1, Math.max(0, ctx.volume));
   video.muted = ctx.muted;
-  video.setAttribute('aria-hidden', 'true'); // the player's own controls and captions speak for it
-  // Nor is it a control: Firefox would put it in the Tab order, and clicks go to the stage beneath as in every engine.
-  video.inert = true;
   let destroyed = false;
   let readySent = false;
   /** The media came with CORS headers (frames can be read). A source without them is played without CORS. */
