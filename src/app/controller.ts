@@ -174,10 +174,12 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
 
   /**
    * The first video has its metadata before the engine ran (src/app/route-loaders.ts): the early player's stage shows
-   * its picture at once, where the engine's stage then takes it (src/playback/stage.ts).
+   * its picture at once, where the engine's stage then takes it (src/playback/stage.ts), and the interface, which
+   * waited for that metadata, loads beside the engine's start.
    */
   showEarlyVideo(video: HTMLVideoElement): void {
     if (this.earlyStage && !this.engineInstance) this.earlyStage.append(stageVideo(video));
+    this.interfaceGate.open();
   }
 
   setEarlyStage(stage: HTMLElement | undefined): void {

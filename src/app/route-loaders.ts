@@ -52,7 +52,7 @@ export interface LoaderContext {
   loadedPlayback(): PlaybackEngine | undefined;
   /** The first video's media, loading before the engine takes it (src/playback/early-video.ts). */
   readonly earlyVideo: EarlyVideo;
-  /** That video has its metadata before the engine ran: the early player shows it. */
+  /** That video has its metadata before the engine ran: the early player shows it, the interface may load. */
   showEarlyVideo(video: HTMLVideoElement): void;
   /** Once: settles when the entry asked for the first video source (src/element/first-requests.ts), if it did. */
   takeEntrySource(): Promise<void> | undefined;
