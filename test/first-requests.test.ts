@@ -14,6 +14,8 @@ import { readLimited, TOO_LARGE } from '../src/content/read-body';
 import { LENT_KEEP_MS, SharedRequests } from '../src/content/shared-requests';
 import { claimEarlyStart, lendEarlyRequests } from '../src/app/early-start';
 import { EARLY_START, type EarlyHolder, type EarlyStart } from '../src/content/early-requests';
+import { ENGINE, PLAYER_SCREEN } from '../src/app/chunks';
+import type { LazyModule } from '../src/core/lazy-module';
 import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { PlaybackEngine } from '../src/playback/engine';
@@ -397,6 +399,38 @@ describe('a player whose first video the entry started reports its metadata befo
 
   const attributes = { client: 'demo', code: 'A_DEMO_VIDEO', 'provider-url': FAULT_PROVIDER_URL };
 
+  /** The engine's chunk, and the player screen's with it, held back (a slow connection) until the function returned. */
+  const held = [ENGINE, PLAYER_SCREEN] as LazyModule<unknown>[];
+  const chunks = held.map((chunk) => Object.getOwnPropertyDescriptors(chunk));
+  afterEach(() => held.forEach((chunk, i) => Object.defineProperties(chunk, chunks[i])));
+  function holdEngine(): () => void {
+    let come = false;
+    let let_ = () => undefined as void;
+    const came = new Promise<void>((resolve) => (let_ = resolve));
+    held.forEach((chunk, i) => {
+      const { current, load } = chunks[i];
+      Object.defineProperties(chunk, {
+        current: { ...current, get: () => (come ? current.get!.call(chunk) : undefined) },
+        load: {
+          ...load,
+          value: (...args: Parameters<LazyModule<unknown>['load']>) =>
+            came.then(() => (load.value as LazyModule<unknown>['load']).apply(chunk, args)),
+        },
+      });
+    });
+    return () => {
+      come = true;
+      let_();
+    };
+  }
+
+  /** The page's player's `statechange` states, in order. */
+  function states(player: PatientEdPlayerElement): number[] {
+    const events: number[] = [];
+    player.addEventListener('statechange', (e) => events.push((e as CustomEvent<{ state: number }>).detail.state));
+    return events;
+  }
+
   it('0 once, at the metadata, with the playlist and duration; the picture shown; the engine after it', async () => {
     const { video, record } = await entryVideo();
     const starts = watchEngineStarts(video);
@@ -463,16 +497,18 @@ describe('a player whose first video the entry started reports its metadata befo
     expect(video.isConnected, 'the video let go').to.equal(false);
   });
 
-  it('its metadata does not come: the engine starts at the limit, and reports as it always has', async () => {
-    // The player's source (in Spanish: not an answer the page's earlier players keep) is a media URL of its own whose
-    // every request sends its headers and no byte.
+  /**
+   * The page's player on a video whose metadata does not come, on a fake clock: its source (in Spanish: not an answer
+   * the page's earlier players keep) is a media URL of its own whose every request sends its headers and no byte.
+   */
+  async function onSilentMedia() {
     const src = new URL(`/media/knee-overview/en.mp4?early=${Math.random()}`, FAULT_PROVIDER_URL).href;
     await answerNext('/api/vod/demo/', { src, type: 'video/mp4' });
     await hangNext('/media/knee-overview/en.mp4?early=', 0, 20);
     const { video, record } = await entryVideo(src);
     const starts = watchEngineStarts(video);
     const clock = new FakeClock();
-    const events: number[] = [];
+    let events: number[] = [];
     const el = await mountPlayer(
       { ...attributes, language: 'es' },
       {
@@ -480,13 +516,16 @@ describe('a player whose first video the entry started reports its metadata befo
         clock,
         before(player) {
           (player as EarlyHolder)[EARLY_START] = record;
-          player.addEventListener('statechange', (e) =>
-            events.push((e as CustomEvent<{ state: number }>).detail.state),
-          );
+          events = states(player);
         },
       },
     );
     await waitFor(() => el[CONTROLLER].state.data.playlist.status === 'ready', 'the playlist');
+    return { el, starts, clock, events };
+  }
+
+  it('its metadata does not come: the engine starts at the limit, and reports as it always has', async () => {
+    const { el, starts, clock, events } = await onSilentMedia();
     for (let i = 0; i < 5; i++) await nextTask();
     expect(starts, 'the engine waits for the video').to.have.length(0);
     clock.tick(TIMING.interfaceHoldMs - 1);
@@ -497,5 +536,73 @@ describe('a player whose first video the entry started reports its metadata befo
     expect(starts).to.deep.equal([{ state: -1, readyState: 0 }]);
     expect(events, 'nothing reported ready').to.deep.equal([]);
     expect(el.getPlayerState()).to.equal(-1);
+  });
+
+  /** The page's player, on the entry's video, with the engine's chunk held back: reported ready (0) meanwhile. */
+  async function reportedWithoutEngine() {
+    const { video, record } = await entryVideo();
+    let events: number[] = [];
+    const letEngine = holdEngine();
+    const el = await mountPlayer(attributes, {
+      waitReady: false,
+      before(player) {
+        (player as EarlyHolder)[EARLY_START] = record;
+        events = states(player);
+      },
+    });
+    await waitFor(() => events.length > 0, 'the report', 10000);
+    return { el, video, events, letEngine };
+  }
+
+  it('another playlist chosen before an engine ran: -1 at once, then it loads from -1 as any does', async () => {
+    const { el, video, events, letEngine } = await reportedWithoutEngine();
+    el.setAttribute('code', 'A_DEMO_DUAL');
+    await waitFor(() => events.length > 1, 'the first playlist left');
+    expect(events).to.deep.equal([0, -1]);
+    expect([el.getPlayerState(), el.getCurrentPlaylist(), el.getDuration()]).to.deep.equal([-1, null, 0]);
+    expect(video.isConnected, 'its video let go').to.equal(false);
+    letEngine();
+    await waitFor(() => events.length > 2, 'the other playlist ready', 10000);
+    expect(events).to.deep.equal([0, -1, 0]);
+    expect(el.getCurrentPlaylist()?.code).to.equal('A_DEMO_DUAL');
+  });
+
+  it('another voice-over language before an engine ran: it loads from -1, as on a language change', async () => {
+    /** The player's state as each engine's playlist start returns. */
+    const after: number[] = [];
+    Object.defineProperty(PlaybackEngine.prototype, 'loadPlaylist', {
+      ...original,
+      value(this: PlaybackEngine, ...args: Parameters<PlaybackEngine['loadPlaylist']>) {
+        (original.value as PlaybackEngine['loadPlaylist']).apply(this, args);
+        after.push(document.querySelector<PatientEdPlayerElement>('patient-ed-player')!.getPlayerState());
+      },
+    });
+    const { el, events, letEngine } = await reportedWithoutEngine();
+    el.setAttribute('vo-language', 'es');
+    await waitFor(() => el[CONTROLLER].state.data.playlist.key?.includes('|es|'), 'the Spanish playlist asked');
+    await waitFor(() => el[CONTROLLER].state.data.playlist.status === 'ready', 'the Spanish playlist');
+    letEngine();
+    await waitFor(() => after.length > 0, 'the engine started');
+    await nextTask();
+    expect(after, 'loading the Spanish video: not ready, as any language change is').to.deep.equal([-1]);
+    await waitFor(() => el.getPlayerState() === 0 && events.length > 1, 'the Spanish video ready', 10000);
+    expect(events).to.deep.equal([0, 0]);
+    expect(el[CONTROLLER].state.playback.voLanguage).to.equal('es');
+  });
+
+  it('taken off the page while its video is awaited: no engine starts for it; put back, it starts', async () => {
+    const { el, starts, clock } = await onSilentMedia();
+    for (let i = 0; i < 5; i++) await nextTask();
+    const parent = el.parentElement!;
+    el.remove();
+    for (let i = 0; i < 10; i++) await nextTask();
+    clock.tick(TIMING.interfaceHoldMs);
+    for (let i = 0; i < 10; i++) await nextTask();
+    expect(starts, 'no engine for the element off the page').to.have.length(0);
+    expect(Boolean(el[CONTROLLER].existingEngine()), 'none made').to.equal(false);
+    await clearFailures(); // the media answers now
+    parent.append(el);
+    await waitFor(() => starts.length > 0, 'the engine, back on the page');
+    await waitFor(() => el.getPlayerState() === 0, 'ready', 10000);
   });
 });

@@ -9,6 +9,7 @@ import {
   startPlan,
   type Lifecycle,
   type LifecycleEvent,
+  withoutEarly,
 } from '../src/playback/lifecycle';
 
 /** The item lifecycle as a pure reducer: every state against every event, the ones a state does not take ignored. */
@@ -364,8 +365,13 @@ describe('item lifecycle: an engine made after the player reported its first vid
       asked: 'pause',
       early: true,
     });
-    // The same item loaded again meanwhile (another language, its variant): still the video reported.
+    // The same item loaded again meanwhile (its variant with audio descriptions): still the video reported.
     expect(reported(lifecycle(loading, { type: 'load', start: 'wait' }))).to.equal(0);
+    // Another playlist's key (a language changed before the engine ran): that load is not the video reported.
+    expect(withoutEarly(queuedEarly)).to.deep.equal({ name: 'idle', asked: 'play' });
+    expect(withoutEarly(loading)).to.deep.equal({ name: 'loading', start: 'wait', asked: 'play' });
+    expect(reported(lifecycle(withoutEarly(EARLY_IDLE), { type: 'load', start: 'wait' }))).to.equal(-1);
+    expect(withoutEarly(ready), 'other states as they are').to.equal(ready);
     expect(lifecycle(loading, EVENTS.ready)).to.deep.equal(ready);
     expect(startPlan(loading), 'the play asked is kept').to.equal('play');
   });

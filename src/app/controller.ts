@@ -185,7 +185,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
   setEarlyStage(stage: HTMLElement | undefined): void {
     const before = this.earlyStage;
     this.earlyStage = stage;
-    if (before && before !== stage) this.loadedPlayback()?.withdrawStage(before);
+    if (before && before !== stage) this.existingEngine()?.withdrawStage(before);
   }
 
   /** What waits for that gate (the player screen's chunk, the screens' catalogs): cancels each. */

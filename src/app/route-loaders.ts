@@ -224,10 +224,13 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       if (early && early.src === source?.src && !startAt && !state.playback.playlist && !player.existingEngine())
         reportEarly(playlist, key, early.video);
     }
+    // Off the page (taken off while the video was awaited, or the engine's chunk loaded): no engine starts for the
+    // element; it starts when the element is back (`enter`).
+    if (!player.host.isConnected) return;
     // A failed chunk: the shell offers a retry.
     const engine = player.loadedPlayback() ?? (await player.playback().catch(() => undefined));
     // Navigated elsewhere (or another language) while the engine's chunk loaded: not this playlist.
-    if (!engine || state.data.playlist.key !== key) return;
+    if (!engine || state.data.playlist.key !== key || !player.host.isConnected) return;
     const current = state.playback;
     ccWanted = player.preferences().ccLanguage;
     if (current.key === key) {
@@ -266,15 +269,19 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
     dispatchPlayerEvent(player.host, 'statechange', { state: PLAYER_STATE.IDLE });
   }
 
+  /** Reported ready before an engine ran (its chunk failed, or the route changed first): no playlist now. */
+  function forgetEarly(): void {
+    state.playback = initialPlayback();
+    dispatchPlayerEvent(player.host, 'statechange', { state: PLAYER_STATE.NOT_READY });
+  }
+
   function leave(): void {
     slot.clear();
     player.earlyVideo.discard();
     if (state.playback.key === undefined) return;
     const engine = player.existingEngine();
-    if (engine) return engine.reset();
-    // Reported ready before an engine ran (its chunk failed, or the route changed first): no playlist now.
-    state.playback = initialPlayback();
-    dispatchPlayerEvent(player.host, 'statechange', { state: PLAYER_STATE.NOT_READY });
+    if (engine) engine.reset();
+    else forgetEarly();
   }
 
   return {
@@ -291,7 +298,10 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       const { menuLanguage, voLanguage } = prefs;
       const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${hosts.api}`;
       // Another playlist: the one playing stops now, not when its screen goes away.
-      if (state.playback.playlist && state.playback.playlist.code !== code) engine?.reset();
+      if (state.playback.playlist && state.playback.playlist.code !== code) {
+        if (engine) engine.reset();
+        else if (state.playback.early) forgetEarly();
+      }
       // A playlist started afresh asks for its first item's source with its answer, not after the engine's chunk.
       const fresh = !startAt && state.playback.playlist?.code !== code;
       const hint = (signal: AbortSignal) => (dto: unknown) => {

@@ -6,7 +6,7 @@ import { initialPlayback, type NoticeKey } from '../state/player-store';
 import { ANALYTICS } from '../core/analytics';
 import { Captions } from './captions';
 import { ItemLoadError, MediaOpener, loadError } from './item-load';
-import { expectsProgress, lifecycle, queued, startPlan } from './lifecycle';
+import { expectsProgress, lifecycle, queued, startPlan, withoutEarly } from './lifecycle';
 import { loaderFor } from './loaders';
 import { isTouchDevice, MediaCommands, type LoadEvent } from './media-commands';
 import { setIndex } from './playlist-index';
@@ -85,6 +85,8 @@ export class PlaybackEngine extends MediaCommands {
     const queuedSeek = resume ? undefined : this.pendingSeek;
     // The player reported this playlist's first video ready before the engine ran: the host heard 0, it stays 0.
     const early = this.pb.early && this.pb.key === key;
+    // Another key (a language changed before the engine ran): loaded as any playlist is, from state -1.
+    if (!early) this.life = withoutEarly(this.life);
     this.unloadItem();
     // The volume chosen stays with the player from one playlist to the next (the sound preference's change applied);
     // only the first starts from the prefs.

@@ -182,6 +182,14 @@ export function startPlan(s: Lifecycle): 'play' | 'auto' | 'wait' {
   return s.start === 'resume' ? 'play' : s.start;
 }
 
+/** The same state without `early`: the load to come is not the video the player reported ready (another key). */
+export function withoutEarly(s: Lifecycle): Lifecycle {
+  if ((s.name !== 'idle' && s.name !== 'loading') || !s.early) return s;
+  const rest = { ...s };
+  delete rest.early;
+  return rest;
+}
+
 /** The player state the host sees (-1 not ready, 0 idle, 1 playing, 2 paused, 9 ended). */
 export function reported(s: Lifecycle): PlayerStateValue {
   switch (s.name) {
