@@ -49,11 +49,11 @@ import { ENTRY_MODULES } from './rollup-entry-modules.mjs';
 export const ENTRY = 'dist/patient-ed-player.js';
 export const LOADER = 'dist/patient-ed-player.loader.js';
 export const ENTRY_BUDGET = 6.21 * 1024;
-export const CORE_BUDGET = 27.40 * 1024;
+export const CORE_BUDGET = 27.41 * 1024;
 export const LOADER_BUDGET = 1024;
 export const VM = 'dist/patient-ed-player.vm.js';
 export const VM_BUDGET = 2.5 * 1024;
-export const FIRST_SCREEN_BUDGET = 109.61 * 1024;
+export const FIRST_SCREEN_BUDGET = 109.62 * 1024;
 /** What the entry exports: the public API of docs/api.md, nothing internal. */
 export const PUBLIC_EXPORTS = ['CommandError', 'PatientEdPlayerElement', 'TAG_NAME', 'definePlayer'];
 

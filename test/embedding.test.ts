@@ -166,9 +166,10 @@ describe('embedding: the built player in the pages clinics have', function () {
     const watch =
       "<script>addEventListener('DOMContentLoaded', () => { const el = document.querySelector('patient-ed-player');" +
       "window.__states = []; el.addEventListener('statechange', (e) => { __states.push(e.detail.state);" +
+      // The picture in the same task (it is put on the stage once the host has heard).
+      'const duration = Math.round(el.getDuration()); queueMicrotask(() => {' +
       "const video = el.shadowRoot.querySelector('.early-frame video.media');" +
-      'window.__atZero ??= { duration: Math.round(el.getDuration()),' +
-      'metadata: (video?.readyState ?? 0) >= 1 }; }); });' +
+      'window.__atZero ??= { duration, metadata: (video?.readyState ?? 0) >= 1 }; }); }); });' +
       '</script>';
     const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?early=1`)}${opened}${watch}`);
     const seen = win as unknown as { __states: number[]; __atZero?: { duration: number; metadata: boolean } };

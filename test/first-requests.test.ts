@@ -442,14 +442,16 @@ describe('a player whose first video the entry started reports its metadata befo
         (player as EarlyHolder)[EARLY_START] = record;
         player.addEventListener('statechange', (e) => {
           events.push((e as CustomEvent<{ state: number }>).detail.state);
-          atReport ??= {
+          if (atReport) return;
+          atReport = {
             videoReady: video.readyState >= 1,
             engineStarted: starts.length,
             state: player.getPlayerState(),
             playlist: player.getCurrentPlaylist()?.code,
             duration: Math.round(player.getDuration()),
-            onStage: $(player, '.early-frame video.media') === video,
           };
+          // In the same task, before it is painted.
+          queueMicrotask(() => (atReport!.onStage = $(player, '.early-frame video.media') === video));
         });
       },
     });
@@ -523,6 +525,26 @@ describe('a player whose first video the entry started reports its metadata befo
     await waitFor(() => el[CONTROLLER].state.data.playlist.status === 'ready', 'the playlist');
     return { el, starts, clock, events };
   }
+
+  it('a host opening another playlist on that 0: that video let go, not shown; -1, then the other', async () => {
+    const { video, record } = await entryVideo();
+    const events: number[] = [];
+    const listen = (player: PatientEdPlayerElement) =>
+      player.addEventListener('statechange', (e) => {
+        if (events.push((e as CustomEvent<{ state: number }>).detail.state) === 1)
+          player.setAttribute('code', 'A_DEMO_DUAL');
+      });
+    const el = await mountPlayer(attributes, {
+      waitReady: false,
+      before: (p) => listen(Object.assign(p, { [EARLY_START]: record })),
+    });
+    await waitFor(() => events.length > 1, 'the first playlist left', 10000);
+    await nextTask();
+    expect(events).to.deep.equal([0, -1]);
+    expect(video.isConnected, 'the video let go, not put on a stage').to.equal(false);
+    await waitFor(() => events.length > 2, 'the other playlist ready', 10000);
+    expect(el.getCurrentPlaylist()?.code).to.equal('A_DEMO_DUAL');
+  });
 
   it('its metadata does not come: the engine starts at the limit, and reports as it always has', async () => {
     const { el, starts, clock, events } = await onSilentMedia();

@@ -265,8 +265,9 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       playerState: PLAYER_STATE.IDLE,
       early: true,
     });
-    player.showEarlyVideo(video);
     dispatchPlayerEvent(player.host, 'statechange', { state: PLAYER_STATE.IDLE });
+    // Its picture and the interface's files after the host has heard (in the same task: painted as the state is told).
+    player.showEarlyVideo(video);
   }
 
   /** Reported ready before an engine ran (its chunk failed, or the route changed first): no playlist now. */
