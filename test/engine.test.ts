@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { ProviderApi } from '../src/content/provider';
 import { ANALYTICS } from '../src/core/analytics';
+import { normalisePlaylist } from '../src/content/normalise-playlist';
 import { PlaybackEngine } from '../src/playback/engine';
 import { TIMING } from '../src/playback/timing';
 import { DEFAULT_PREFERENCES } from '../src/preferences/defaults';
@@ -40,6 +41,23 @@ describe('playback engine with a fake adapter and a fake clock', () => {
     const states = events.filter((e) => e.type === 'statechange').map((e) => (e.detail as { state: number }).state);
     expect(states).to.deep.equal([0, 1, 9, -1, 0, 1, 9]);
     expect(events.filter((e) => e.type === 'playlistend').map((e) => e.detail)).to.deep.equal([{ code: 'A_TEST' }]);
+  });
+
+  it('reports -1 as another playlist loads over a ready one (another language), then 0, 1 as it resumes', async () => {
+    const { state, engine, events, adapters, advance, settle } = await fakeEngine(PLAYLIST);
+    await engine.play();
+    await advance(2);
+    const states = () =>
+      events.filter((e) => e.type === 'statechange').map((e) => (e.detail as { state: number }).state);
+    expect(states()).to.deep.equal([0, 1]);
+    engine.loadPlaylist(normalisePlaylist(PLAYLIST, 'A_TEST'), 'key:es', 0, { play: true, at: 2 });
+    expect(state.playback.playerState, 'not ready while the other video loads').to.equal(-1);
+    expect(states(), 'the host hears it as the load starts').to.deep.equal([0, 1, -1]);
+    await settle();
+    expect(adapters).to.have.length(2);
+    expect(adapters[0].destroyed, 'the first media is released').to.equal(true);
+    expect(states(), 'ready, then playing where it was').to.deep.equal([0, 1, -1, 0, 1]);
+    expect(state.playback.currentTime).to.equal(2);
   });
 
   it('sends each analytics milestone once, and a chapter step when playback crosses a chapter', async () => {

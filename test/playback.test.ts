@@ -233,6 +233,7 @@ describe('playback of the real sample MP4s', () => {
     let spanishPlaying = false;
     const onPlaying = (e: Event) => (spanishPlaying ||= (e.target as HTMLMediaElement).src.endsWith('/es.mp4'));
     shadow(el).addEventListener('playing', onPlaying, true);
+    const states = record<{ state: number }>(el, 'statechange');
     el[CONTROLLER].setLanguage('es');
     await waitFor(
       () => spanishPlaying && pb(el).voLanguage === 'es' && pb(el).playerState === 1,
@@ -240,6 +241,8 @@ describe('playback of the real sample MP4s', () => {
       10000,
     );
     shadow(el).removeEventListener('playing', onPlaying, true);
+    // The host hears what the getter answers: not ready while the Spanish video loads, then ready and playing.
+    expect(states.map((s) => s.state)).to.deep.equal([-1, 0, 1]);
     expect(pb(el).index).to.equal(1);
     expect(pb(el).currentTime).to.be.at.least(2.5);
     // The same viewing: no second load / start for analytics.

@@ -96,7 +96,9 @@ export class PlaybackEngine extends MediaCommands {
     next.index = setIndex(index, playlist.items.length);
     next.voLanguage = this.resolveLanguage(prefs.voLanguage, playlist.voLanguages, 'voFallback');
     next.ccLanguage = this.resolveLanguage(prefs.ccLanguage, playlist.ccLanguages, 'ccFallback');
-    if (early) next.playerState = PLAYER_STATE.IDLE;
+    // The state the host last heard: another playlist (another language) loading over a ready one is reported -1 as it
+    // starts, as another item of the same playlist is; the early one stays 0.
+    next.playerState = early ? PLAYER_STATE.IDLE : this.pb.playerState;
     this.deps.state.playback = next;
     this.viewing = playlistViewing(this.viewing, Boolean(resume));
     this.pendingSeek = queuedSeek;
