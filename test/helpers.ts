@@ -68,17 +68,21 @@ export const PROVIDER_URL = __PROVIDER_URL__;
 export const FAULT_PROVIDER_URL = __FAULT_PROVIDER_URL__;
 export const DEMO_URL = __DEMO_URL__;
 
-/** Wait until `check` returns (or resolves to) a truthy value (polling); fails with `what` after `timeout` ms. */
+/**
+ * Wait until `check` returns (or resolves to) a truthy value (polling); fails with `what` (or what it answers then)
+ * after `timeout` ms.
+ */
 export async function waitFor<T>(
   check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  what = 'condition',
+  what: string | (() => string) = 'condition',
   timeout = 8000,
 ): Promise<T> {
   const start = performance.now();
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
+    if (performance.now() - start > timeout)
+      throw new Error(`Timed out waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
