@@ -270,8 +270,13 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
     player.showEarlyVideo(video);
   }
 
-  /** Reported ready before an engine ran (its chunk failed, or the route changed first): no playlist now. */
-  function forgetEarly(): void {
+  /**
+   * The player's playlist stops: the engine resets (-1 to the host); reported ready before an engine ran (its chunk
+   * failed, or the route or `code` changed first), the player has no playlist now and says so.
+   */
+  function stopPlaylist(): void {
+    const engine = player.existingEngine();
+    if (engine) return engine.reset();
     state.playback = initialPlayback();
     dispatchPlayerEvent(player.host, 'statechange', { state: PLAYER_STATE.NOT_READY });
   }
@@ -279,10 +284,7 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
   function leave(): void {
     slot.clear();
     player.earlyVideo.discard();
-    if (state.playback.key === undefined) return;
-    const engine = player.existingEngine();
-    if (engine) engine.reset();
-    else forgetEarly();
+    if (state.playback.key !== undefined) stopPlaylist();
   }
 
   return {
@@ -299,10 +301,7 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       const { menuLanguage, voLanguage } = prefs;
       const key = `${client}|${code}|${menuLanguage}|${voLanguage}|${hosts.api}`;
       // Another playlist: the one playing stops now, not when its screen goes away.
-      if (state.playback.playlist && state.playback.playlist.code !== code) {
-        if (engine) engine.reset();
-        else if (state.playback.early) forgetEarly();
-      }
+      if (state.playback.playlist && state.playback.playlist.code !== code) stopPlaylist();
       // A playlist started afresh asks for its first item's source with its answer, not after the engine's chunk.
       const fresh = !startAt && state.playback.playlist?.code !== code;
       const hint = (signal: AbortSignal) => (dto: unknown) => {

@@ -97,8 +97,8 @@ export class PlaybackEngine extends MediaCommands {
     next.voLanguage = this.resolveLanguage(prefs.voLanguage, playlist.voLanguages, 'voFallback');
     next.ccLanguage = this.resolveLanguage(prefs.ccLanguage, playlist.ccLanguages, 'ccFallback');
     // The state the host last heard: another playlist (another language) loading over a ready one is reported -1 as it
-    // starts, as another item of the same playlist is; the early one stays 0.
-    next.playerState = early ? PLAYER_STATE.IDLE : this.pb.playerState;
+    // starts, as another item of the same playlist is; the early one (0, reported) stays 0.
+    next.playerState = this.pb.playerState;
     this.deps.state.playback = next;
     this.viewing = playlistViewing(this.viewing, Boolean(resume));
     this.pendingSeek = queuedSeek;
