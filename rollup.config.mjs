@@ -105,15 +105,7 @@ const CHUNK_GROUPS = [
     { shared: true },
     [/src[\\/]app[\\/]react-root\.tsx$/, /src[\\/]screens[\\/]menu-screen\.tsx$/, /src[\\/]commands[\\/]keyboard\.ts$/],
   ],
-  [
-    'playback',
-    { shared: false },
-    [
-      /src[\\/]playback[\\/]engine\.ts$/,
-      /src[\\/]content[\\/]normalise-playlist\.ts$/,
-      /src[\\/]playback[\\/]adapters[\\/]html5\.ts$/,
-    ],
-  ],
+  ['playback', { shared: false }, [/src[\\/]playback[\\/]engine\.ts$/, /src[\\/]playback[\\/]adapters[\\/]html5\.ts$/]],
   [
     'player-route',
     { shared: false },

@@ -1,7 +1,8 @@
 /**
- * Provider playlist data -> the player's Playlist, defensively (malformed fields become defaults). Its own
- * chunk: the provider client imports it while the playlist request is under way, so the menu does not
- * carry it.
+ * Provider playlist data -> the player's Playlist, defensively (malformed fields become defaults). In the core, not in
+ * the engine's file: a player opened on a video reads its playlist and reports its first video (loading early) before
+ * that file is asked for, whose download and compile would otherwise share the main thread with the media's first
+ * request and metadata (issue 25).
  */
 import type { MediaRendition, Playlist, PlaylistItem } from './playlist';
 import type { LabelMap, PlaylistDto, PlaylistItemDto, TextEntryDto } from './types';

@@ -6,6 +6,7 @@ import type { ProviderHosts } from './hosts';
 import { safeUrl } from './url';
 import { nextTask } from '../core/next-task';
 import { API_CALLS, configUserId, pickSource, type VideoSource } from './api-calls';
+import { normalisePlaylist } from './normalise-playlist';
 
 export type { VideoSource };
 
@@ -69,14 +70,10 @@ export class ProviderApi {
     signal?: AbortSignal,
     onAnswer?: (dto: unknown) => void,
   ): Promise<Playlist> {
-    // The normaliser's chunk loads while the request is under way.
-    const normaliser = import('./normalise-playlist');
-    normaliser.catch(() => undefined); // a failure is the await's below, once the answer is in
     const [path, query] = API_CALLS.playlist(client, code, menuLanguage, videoLanguage);
     const dto = await this.http.get<unknown>(this.hosts.api, path, { query, signal });
-    // In the task of the answer, before the normaliser's chunk (src/content/source-hint.ts).
+    // In the task of the answer, before it is read (src/content/source-hint.ts).
     onAnswer?.(dto);
-    const { normalisePlaylist } = await normaliser;
     return normalisePlaylist(dto, code);
   }
 

@@ -1,6 +1,6 @@
 /**
- * Reading a provider's answer, which may hold anything: the playlist reader (normalise-playlist.ts, in the playback
- * chunk) and the first source's hint (source-hint.ts, in the core) read its fields the same way.
+ * Reading a provider's answer, which may hold anything: the playlist reader (normalise-playlist.ts) and the first
+ * source's hint (source-hint.ts), both in the core, read its fields the same way.
  */
 
 /** A non-blank string, trimmed; anything else is absent. */

@@ -63,10 +63,14 @@ function load(ctx: RootContext): void {
   if (ctx.gone || ctx.root || ctx.loading || ctx.held) return;
   const gate = ctx.host[CONTROLLER].interfaceGate;
   if (!gate.isOpen) {
-    // A player opened on a video: the engine's file is asked for ahead (its route imports it once the core's link is
-    // in); the interface's files only when the gate opens, after the media's metadata, whose bytes they would
-    // share a slow connection with. Meanwhile the video's picture shows in a plain-DOM outline of the player screen.
-    if (!ctx.placeholder && !INTERFACE.current) ctx.preloads = preloadInterface(ctx.container, 'engine');
+    // A player opened on a video: the interface's files only when the gate opens, after the media's metadata, whose
+    // bytes they would share a slow connection with; meanwhile the video's picture shows in a plain-DOM outline of the
+    // player screen. The engine's file is asked for ahead (its route imports it once the core's link is in), unless
+    // the first video loads early (the entry's, src/playback/early-video.ts): it then waits for that video's metadata
+    // too, as the engine does, so that its compile does not share the main thread with the media's request (issue 25).
+    const { earlyVideo } = ctx.host[CONTROLLER];
+    if (!ctx.placeholder && !INTERFACE.current && !earlyVideo.present)
+      ctx.preloads = preloadInterface(ctx.container, 'engine');
     ctx.wasHeld = true;
     ctx.placeholder ??= showEarlyPlayer(ctx.container, ctx.host, () => {
       if (ctx.placeholder?.mode === 'early') ctx.placeholder = undefined;
