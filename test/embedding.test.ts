@@ -6,6 +6,7 @@ import {
   clearFailures,
   clearProviderLog,
   clearStorage,
+  delayNext,
   DEMO_URL,
   FAULT_PROVIDER_URL,
   failNext,
@@ -374,6 +375,27 @@ describe('embedding: the built player in the pages clinics have', function () {
     // WebKit does not list a file it took from its memory cache (an earlier page of the run had it).
     for (const file of engine) expect(file.startTime, file.name).to.be.at.least(readyAt!);
     expect(preloadsOf(win, doc)).to.deep.equal([]);
+  });
+
+  it("a playlist that answers after the core started: the engine's file still waits for its video", async () => {
+    // The core starts before the playlist answers (its answer held 1.5 s), so the player, not the entry, asks for the
+    // first source and starts the video with its answer; the engine's file waits for that video's metadata all the
+    // same.
+    await delayNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 1500);
+    try {
+      const late = player(`client="demo" code="A_DEMO_VIDEO" provider-url="${FAULT_PROVIDER_URL}"`);
+      const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?late=2`)}${late}`, WATCH_READY);
+      await expectPlays(win, doc);
+      const readyAt = (win as Watched & { __readyAt?: number }).__readyAt;
+      const resources = win.performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const playlist = resources.find((e) => e.name.includes('/playlists/A_DEMO_VIDEO'));
+      expect(playlist?.responseEnd, 'the playlist answered late').to.be.greaterThan(1400);
+      expect(readyAt, 'state 0 heard').to.be.a('number');
+      for (const file of resources.filter((e) => /\/chunks\/playback-/.test(e.name)))
+        expect(file.startTime, file.name).to.be.at.least(readyAt!);
+    } finally {
+      await clearFailures();
+    }
   });
 
   it("a player opened on a video after the page loaded preloads its engine's file (the interface's wait)", async () => {

@@ -161,6 +161,19 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
   /** Settles once the entry asked for this player's first video source (when it did). */
   private entrySource?: Promise<void>;
 
+  /** The route the entry started this player on (its first requests and video), until the player leaves it. */
+  private entryRoute?: string;
+
+  /**
+   * Whether the engine's file waits for the first video's metadata: on the route the entry started, until an engine
+   * runs, or while a first video loads before the engine (src/app/route-loaders.ts starts it then).
+   */
+  engineWaits(): boolean {
+    if (this.entryRoute !== undefined && (this.entryRoute !== this.currentPath || this.engineInstance))
+      this.entryRoute = undefined;
+    return this.entryRoute !== undefined || this.earlyVideo.present || hasEarlyStart(this.host);
+  }
+
   takeEntrySource(): Promise<void> | undefined {
     const asked = this.entrySource;
     this.entrySource = undefined;
@@ -371,7 +384,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
     for (const name of work.chunks) {
       const load = () => void routeChunk(name, route)?.load(this.importLimit()).catch(noop);
       if (name === 'player-screen' && !gate.isOpen) {
-        if (!this.earlyVideo.present && !hasEarlyStart(this.host)) void ENGINE.load(this.importLimit()).catch(noop);
+        if (!this.engineWaits()) void ENGINE.load(this.importLimit()).catch(noop);
         this.held.push(gate.whenOpen(load));
       } else load();
     }
@@ -471,6 +484,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
     // What the entry started for this player before the core came (src/element/first-requests.ts): its first video.
     const early = claimEarlyStart(this.host);
     if (early) {
+      this.entryRoute = this.currentPath;
       this.earlyVideo.expect(early.video);
       this.entrySource = early.sourceAsked;
     }

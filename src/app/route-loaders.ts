@@ -214,12 +214,15 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
    * first.
    */
   async function start(playlist: Playlist, key: string): Promise<void> {
-    // The first video loads before the engine (the entry started it): the engine's work waits for its metadata, which
-    // the player reports then (state 0), so that the media's last round trip does not share the main thread with it.
+    // The first video loads before the engine (the entry started it, or this player did with its source's answer, when
+    // it had started before the playlist answered): the engine's work, and its file, wait for that video's metadata,
+    // which the player reports then (state 0), so that the media's request and last round trip do not share the main
+    // thread with them.
     // Only a video of the source this player asks for is reported (the entry's may be another: another copy's
-    // provider, a language the configuration changed).
-    if (player.earlyVideo.present && firstSource && !player.existingEngine()) {
-      const [early, source] = await Promise.all([player.earlyVideo.settled(TIMING.interfaceHoldMs), firstSource]);
+    // provider, a language the configuration changed). The wait's limit counts from here, through the source's answer.
+    if (firstSource && !player.existingEngine()) {
+      const sourced = firstSource;
+      const [early, source] = await Promise.all([player.earlyVideo.settled(TIMING.interfaceHoldMs, sourced), sourced]);
       if (state.data.playlist.key !== key) return;
       if (early && early.src === source?.src && !startAt && !state.playback.playlist && !player.existingEngine())
         reportEarly(playlist, key, early.video);

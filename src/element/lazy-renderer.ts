@@ -68,8 +68,7 @@ function load(ctx: RootContext): void {
     // player screen. The engine's file is asked for ahead (its route imports it once the core's link is in), unless
     // the first video loads early (the entry's, src/playback/early-video.ts): it then waits for that video's metadata
     // too, as the engine does, so that its compile does not share the main thread with the media's request (issue 25).
-    const { earlyVideo } = ctx.host[CONTROLLER];
-    if (!ctx.placeholder && !INTERFACE.current && !earlyVideo.present)
+    if (!ctx.placeholder && !INTERFACE.current && !ctx.host[CONTROLLER].engineWaits())
       ctx.preloads = preloadInterface(ctx.container, 'engine');
     ctx.wasHeld = true;
     ctx.placeholder ??= showEarlyPlayer(ctx.container, ctx.host, () => {

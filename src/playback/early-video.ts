@@ -130,19 +130,28 @@ export class EarlyVideo {
   /**
    * Settles once no video is on its way (expected, or held without its metadata or a failure), or after `limitMs` on
    * the player's clock: with the video held (and its source) if it has its metadata, else undefined (it failed, was
-   * taken or released, or is slower than the limit).
+   * taken or released, or is slower than the limit). With `after` (a source's answer that may start a video here), it
+   * looks only once that has settled; the limit counts from the call.
    */
-  settled(limitMs: number): Promise<EarlyVideoOffer | undefined> {
+  settled(limitMs: number, after?: Promise<unknown>): Promise<EarlyVideoOffer | undefined> {
     return new Promise((resolve) => {
+      let over = false;
       const done = () => {
+        if (over) return;
+        over = true;
         this.timers.clearTimeout(timer);
         this.waiting.delete(done);
         const held = this.held;
         resolve(held && held.video.readyState > 0 && !held.video.error ? held : undefined);
       };
       const timer = this.timers.setTimeout(done, limitMs);
-      this.waiting.add(done);
-      this.check();
+      const look = () => {
+        if (over) return;
+        this.waiting.add(done);
+        this.check();
+      };
+      if (after) after.then(look, look);
+      else look();
     });
   }
 
