@@ -161,16 +161,18 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
   /** Settles once the entry asked for this player's first video source (when it did). */
   private entrySource?: Promise<void>;
 
-  /** The route the entry started this player on (its first requests and video), until the player leaves it. */
+  /**
+   * The route the entry started this player on (its first requests and video), until the player leaves it (`go`) or an
+   * engine runs.
+   */
   private entryRoute?: string;
 
   /**
    * Whether the engine's file waits for the first video's metadata: on the route the entry started, until an engine
-   * runs, or while a first video loads before the engine (src/app/route-loaders.ts starts it then).
+   * runs, or while a first video loads before the engine (src/app/route-loaders.ts starts it then). A query: it changes
+   * nothing.
    */
   engineWaits(): boolean {
-    if (this.entryRoute !== undefined && (this.entryRoute !== this.currentPath || this.engineInstance))
-      this.entryRoute = undefined;
     return this.entryRoute !== undefined || this.earlyVideo.present || hasEarlyStart(this.host);
   }
 
@@ -230,6 +232,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
     if (!this.engineInstance) {
       const engine = ENGINE.current;
       if (!engine) throw new Error('patient-ed-player: the playback engine is not loaded yet');
+      this.entryRoute = undefined;
       this.engineInstance = new engine.PlaybackEngine({
         state: this.state,
         host: this.host,
@@ -317,6 +320,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
   private go(target: string, replace = false): void {
     const fromModal = Boolean(matchRoute(this.currentPath).modal);
     [this.currentPath, this.currentSearch = ''] = target.split('?');
+    if (this.entryRoute !== this.currentPath) this.entryRoute = undefined;
     // Into a modal route: the control that has the focus now is where it returns when the modal layer closes. Read
     // here, before anything renders: the stage behind a dialog turns inert at once (blurring that control), while the
     // modal layer's chunk may still be on its way.
