@@ -45,6 +45,8 @@ export const ENTRY_MODULES = [
   'src/content/early-requests.ts',
   'src/element/attributes.ts',
   'src/app/embed-route.ts',
+  'src/element/element-kit.ts',
+  'src/element/player-element.ts',
 ];
 
 const READER_ID = '\0ped-entry-modules';

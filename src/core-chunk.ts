@@ -4,5 +4,5 @@
  * page's first requests. Every lazy chunk reaches it through the `link` chunk (scripts/rollup-linked-core.mjs). Its URL
  * has no query whatever the entry's was (`?ver=`), so a page that loads the entry twice runs one core.
  */
-export { CommandError, PatientEdPlayerElement, TAG_NAME, definePlayer } from './index';
+export { CommandError } from './index';
 export { start } from './element/start';

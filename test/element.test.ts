@@ -1,5 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { CONTROLLER } from '../src/app/embed-options';
+import { COMMANDS, HOST_COMMANDS } from '../src/commands/table';
+import { HOST_METHODS } from '../src/element/element-kit';
 import { definePlayer, PatientEdPlayerElement } from '../src/element/player-element';
 import {
   $,
@@ -21,6 +23,11 @@ import {
 describe('<patient-ed-player> element', () => {
   beforeEach(clearStorage);
   afterEach(unmountAll);
+
+  it('has, before its core comes, one method per host command, of its mode (getter or action)', () => {
+    expect(Object.keys(HOST_METHODS).sort()).to.deep.equal([...HOST_COMMANDS].sort());
+    for (const name of HOST_COMMANDS) expect(HOST_METHODS[name], name).to.equal(COMMANDS[name].mode);
+  });
 
   it('is defined once, with open shadow DOM; defining again does not throw', () => {
     expect(customElements.get('patient-ed-player')).to.equal(PatientEdPlayerElement);

@@ -188,9 +188,13 @@ describe('embedding: the built player in the pages clinics have', function () {
     const record =
       '<script>window.__headLinks = []; new MutationObserver((ms) => { for (const m of ms) for (const n of ' +
       "m.addedNodes) if (n.rel === 'modulepreload') window.__headLinks.push([n.href, performance.now()]); })" +
-      '.observe(document.head, { childList: true });</script>';
+      '.observe(document.head, { childList: true });' +
+      // The core's start: it puts the element's first screen in its shadow root (the entry made it empty).
+      "customElements.whenDefined('patient-ed-player').then(() => new MutationObserver(() => " +
+      "(window.__startedAt ??= performance.now())).observe(document.querySelector('patient-ed-player').shadowRoot, " +
+      '{ childList: true }));</script>';
     const menu = player(`client="demo" provider-url="${PROVIDER_URL}"`);
-    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?menu=1`)}${menu}`, record + WATCH_DEFINED);
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?menu=1`)}${menu}`, record);
     const el = await waitFor(() => doc.querySelector('patient-ed-player'), 'the element');
     await waitFor(() => el.shadowRoot?.querySelector('.menu-sections'), 'the menu', 15000);
     const links = (win as unknown as { __headLinks: [string, number][] }).__headLinks;
@@ -199,26 +203,57 @@ describe('embedding: the built player in the pages clinics have', function () {
     expect(href).to.match(/\/dist\/chunks\/interface-[\w-]+\.js$/);
     await waitFor(() => !doc.head.querySelector('link[rel="modulepreload"]'), 'the link gone from the head');
     // Asked for with the core, not once the core has started (a round trip later).
-    const defined = (win as unknown as { __definedAt: number }).__definedAt;
-    expect(at, `asked for at ${at} ms, defined at ${defined} ms`).to.be.below(defined);
+    const started = (win as unknown as { __startedAt: number }).__startedAt;
+    expect(at, `asked for at ${at} ms, the core started at ${started} ms`).to.be.below(started);
     expect(win.__problems).to.deep.equal([]);
   });
 
-  it("the entry's exports: TAG_NAME at once, the element's class and the rest once it is defined", async () => {
+  it("the entry's exports: TAG_NAME, the element and definePlayer at once, CommandError with the core", async () => {
     const importer =
       `<script type="module">import * as m from '${DIST}patient-ed-player.js?exports=1'; ` +
-      'window.__early = { tag: m.TAG_NAME, element: typeof m.PatientEdPlayerElement }; window.__entry = m;</script>';
+      'window.__early = { tag: m.TAG_NAME, element: typeof m.PatientEdPlayerElement, define: typeof m.definePlayer, ' +
+      "defined: m.PatientEdPlayerElement === customElements.get('patient-ed-player'), error: typeof m.CommandError };" +
+      'window.__entry = m;</script>';
     // The page names the entry too (a script of it), as every test here checks.
     const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?exports=1`)}${importer}${PLAYER}`);
     await expectPlays(win, doc);
     const seen = win as unknown as {
-      __early: { tag: string; element: string };
+      __early: { tag: string; element: string; define: string; defined: boolean; error: string };
       __entry: { TAG_NAME: string; PatientEdPlayerElement: unknown; definePlayer: unknown; CommandError: unknown };
     };
-    expect(seen.__early).to.deep.equal({ tag: 'patient-ed-player', element: 'undefined' });
+    expect(seen.__early).to.deep.equal({
+      tag: 'patient-ed-player',
+      element: 'function',
+      define: 'function',
+      defined: true,
+      error: 'undefined',
+    });
     expect(seen.__entry.PatientEdPlayerElement).to.equal(win.customElements.get('patient-ed-player'));
     expect(typeof seen.__entry.definePlayer).to.equal('function');
     expect(typeof seen.__entry.CommandError).to.equal('function');
+  });
+
+  it('a core that does not come: the actions waiting for it reject, the getters still answer', async () => {
+    // Its link too: the fault provider's build never loads (the next tests need no cache to answer for it).
+    await failNext('/dist/chunks/core-', 503, 20);
+    await failNext('/dist/chunks/link-', 503, 20);
+    try {
+      const attrs = `client="demo" code="A_DEMO_VIDEO" provider-url="${FAULT_PROVIDER_URL}"`;
+      const { win, doc } = await page(
+        `${module(`${FAULT_PROVIDER_URL}dist/patient-ed-player.js?nocore=1`)}${player(attrs)}`,
+      );
+      const el = doc.querySelector('patient-ed-player') as Player;
+      await waitFor(() => win.customElements.get('patient-ed-player'), 'the definition');
+      const failure = await el.playVideo().then(
+        () => 'played',
+        (error: unknown) => (error as Error).message,
+      );
+      expect(failure).to.be.a('string').and.not.equal('played');
+      expect(el.getPlayerState()).to.equal(-1);
+      expect(win.__problems.some((p) => p.includes('patient-ed-player: the player could not load.'))).to.equal(true);
+    } finally {
+      await clearFailures();
+    }
   });
 
   it('the same build under two URLs (with and without a query, from another origin): defined once, plays', async () => {
@@ -661,6 +696,53 @@ describe('embedding: the built player in the pages clinics have', function () {
     // A provider elsewhere and no embed-url: the element code only.
     const elsewhere = await page(`${module(`${DIST}patient-ed-player.js`)}${PLAYER}`);
     expect((await embedCodes(elsewhere.doc)).length).to.equal(1);
+  });
+
+  it('before its core came the element is defined: getters answer, an action waits, then acts; box held', async () => {
+    // A module script after the entry runs before the entry's core can start (it starts a task later at the soonest).
+    const before =
+      '<script type="module">const el = document.querySelector("patient-ed-player"); window.__before = {' +
+      'defined: customElements.get("patient-ed-player") === el.constructor, ' +
+      'controller: Symbol.for("patient-ed-player.controller") in el, height: el.getBoundingClientRect().height, ' +
+      'answers: Object.fromEntries(["getPlayerState", "getVolume", "getPlaybackRate", "getCurrentTime", ' +
+      '"getCurrentItem", "getCurrentPlaylist", "getCurrentPlaylistItems", "getCurrentPlaylistIndex", "getDuration", ' +
+      '"getLanguage"].map((name) => [name, el[name]()])) }; ' +
+      'el.youtubeApiUrl = "https://sdk.example/iframe_api.js"; ' +
+      'window.__reflected = el.hasAttribute("youtube-api-url"); ' +
+      'window.__played = el.playVideo();</script>';
+    const attrs = `client="demo" code="A_DEMO_VIDEO" language="es" speed="150" provider-url="${PROVIDER_URL}"`;
+    const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?before=1`)}${player(attrs)}${before}`);
+    const seen = win as unknown as {
+      __before: { defined: boolean; controller: boolean; height: number; answers: Record<string, unknown> };
+      __reflected: boolean;
+      __played: Promise<boolean>;
+    };
+    const el = doc.querySelector('patient-ed-player') as unknown as Player & { youtubeApiUrl?: string };
+    const { height, ...rest } = seen.__before;
+    expect(rest).to.deep.equal({
+      defined: true,
+      controller: false,
+      answers: {
+        getPlayerState: -1,
+        getVolume: 1,
+        getPlaybackRate: 1.5,
+        getCurrentTime: 0,
+        getCurrentItem: null,
+        getCurrentPlaylist: null,
+        getCurrentPlaylistItems: [],
+        getCurrentPlaylistIndex: 0,
+        getDuration: 0,
+        getLanguage: 'es',
+      },
+    });
+    // Its box is held (an undefined element is an empty inline box); a script's SDK URL is kept, not reflected.
+    expect(height).to.be.greaterThan(200);
+    expect(seen.__reflected).to.equal(false);
+    expect(await seen.__played, 'played once the core came').to.equal(true);
+    expect(Symbol.for('patient-ed-player.controller') in el).to.equal(true);
+    expect(el.youtubeApiUrl).to.equal('https://sdk.example/iframe_api.js');
+    expect(el.hasAttribute('youtube-api-url')).to.equal(false);
+    await expectPlays(win, doc);
   });
 });
 

@@ -1,6 +1,7 @@
 /** The element's options (attributes, or the host page's query) applied to its controller; no React here. */
 import { parseTimeout } from '../content/http';
 import type { PlayerController } from './controller';
+import { CONTROLLER } from '../core/controller-key';
 import { embedOptions, hostsOf, type EmbedProps } from './embed-route';
 import { SDK_ATTRIBUTES, sdkUrlFromMarkup, type SdkKind } from '../playback/sdk-urls';
 
@@ -19,7 +20,7 @@ export interface PlayerAppProps extends EmbedProps {
 export const contextMenuAllowed = (value: string | undefined) => !/^(off|0|false)$/i.test(value ?? '');
 
 /** The host element's controller is reached through the shadow root's host. */
-export const CONTROLLER = Symbol.for('patient-ed-player.controller');
+export { CONTROLLER };
 export type ControllerHost = HTMLElement & { [CONTROLLER]: PlayerController };
 
 /**

@@ -43,6 +43,8 @@ export interface EarlyStart {
   video: Promise<EntryVideo | undefined>;
   /** A player took it (its video is the player's to release). */
   claimed?: boolean;
+  /** The entry told the page that the first video has its metadata (state 0), before the core came: its duration. */
+  reported?: { duration: number };
 }
 
 export type EarlyHolder = Element & { [EARLY_START]?: EarlyStart };
