@@ -16,7 +16,7 @@ import { nextTask } from './core/next-task';
 import { slotHolder } from './core/page-slot';
 import { TAG_NAME } from './core/tag-name';
 import { firstRequests } from './element/first-requests';
-import { coreFailed } from './element/element-kit';
+import { coreFailed, onWait } from './element/element-kit';
 import { definePlayer, PatientEdPlayerElement } from './element/player-element';
 
 export { TAG_NAME, PatientEdPlayerElement, definePlayer };
@@ -34,15 +34,29 @@ if (!before) home[FIRST_START] = new Promise<void>((resolve) => (started = resol
 // imports (scripts/rollup-linked-core.mjs), beside the core and not a round trip after it: it runs nothing but its two
 // functions, and a failure is the core's to see (its import asks again).
 const loading = import('./core-chunk');
-firstRequests(import.meta.url);
+const firstVideo = firstRequests(import.meta.url);
 // The element at once (its behaviour comes with the core): a page's script may listen to it and call its methods. A
 // copy of another version defined it first: it stays, and this says so once.
 definePlayer();
 import('./link-chunk.js').catch(() => undefined);
 
+/** How long the core's start waits at most for the entry's first video's metadata, ms. */
+const HOLD_MS = 1500;
+// The core starts once the entry's first video has its metadata (the entry tells the page then: state 0), or failed:
+// its start (the elements' controllers and routes, the early player's outline) is a long task, which would otherwise
+// fall between an answer of that video's chain and the next request, on a machine whose cores are busy. An action
+// called meanwhile starts it at once.
+const hold = new Promise<void>((resolve) => {
+  if (!firstVideo) return resolve();
+  firstVideo.then(resolve, resolve);
+  setTimeout(resolve, HOLD_MS);
+  onWait(resolve);
+});
+
 void loading
   .then(async (core) => {
     await before;
+    await hold;
     // A task boundary first: answers already in (the first source's: its media request) are handled before the element
     // starts, a long task on a slow machine.
     await nextTask();

@@ -161,26 +161,36 @@ describe('embedding: the built player in the pages clinics have', function () {
     expect(count('/api/vod/demo/knee-overview'), gets.join()).to.equal(1);
   });
 
-  it("a player on the page at load says 0 once, at its video's metadata, its picture shown; then plays", async () => {
-    // The entry started its first video; the core reports that video's metadata before its engine runs (issue 25).
+  it("a player on the page at load says 0 once, at its video's metadata, before its core started; plays", async () => {
+    // The entry started its first video and reports its metadata itself; the core, held until then, starts after it
+    // and keeps that state without saying it again (issue 25).
     const opened = player(`client="demo" code="A_DEMO_VIDEO" provider-url="${FAULT_PROVIDER_URL}"`);
     const watch =
       "<script>addEventListener('DOMContentLoaded', () => { const el = document.querySelector('patient-ed-player');" +
       "window.__states = []; el.addEventListener('statechange', (e) => { __states.push(e.detail.state);" +
-      // The picture in the same task (it is put on the stage once the host has heard).
-      'const duration = Math.round(el.getDuration()); queueMicrotask(() => {' +
-      "const video = el.shadowRoot.querySelector('.early-frame video.media');" +
-      'window.__atZero ??= { duration, metadata: (video?.readyState ?? 0) >= 1 }; }); }); });' +
+      'window.__atZero ??= { duration: Math.round(el.getDuration()), state: el.getPlayerState(), ' +
+      "core: Symbol.for('patient-ed-player.controller') in el }; }); });" +
       '</script>';
     const { win, doc } = await page(`${module(`${DIST}patient-ed-player.js?early=1`)}${opened}${watch}`);
-    const seen = win as unknown as { __states: number[]; __atZero?: { duration: number; metadata: boolean } };
+    const seen = win as unknown as {
+      __states: number[];
+      __atZero?: { duration: number; state: number; core: boolean };
+    };
     await waitFor(() => seen.__atZero, 'the first state', 15000);
-    expect(seen.__atZero, 'the picture on the early stage, the duration known').to.deep.equal({
+    expect(seen.__atZero, 'the duration known, the core not started').to.deep.equal({
       duration: 9,
-      metadata: true,
+      state: 0,
+      core: false,
     });
+    // Its picture, once the core has started.
+    const el = doc.querySelector('patient-ed-player')!;
+    await waitFor(
+      () => (el.shadowRoot?.querySelector<HTMLVideoElement>('video.media')?.readyState ?? 0) >= 1,
+      'the picture',
+      15000,
+    );
     await expectPlays(win, doc);
-    expect(seen.__states, 'no -1 as the engine took over').to.deep.equal([0, 1]);
+    expect(seen.__states, 'no second 0, no -1 as the engine took over').to.deep.equal([0, 1]);
   });
 
   it("a menu's interface file is asked for by the entry, beside the core, with a link the head loses", async () => {
@@ -817,6 +827,13 @@ describe('the hostable embed page (dist/embed.html)', function () {
     const allowed = encodeURIComponent(location.origin);
     frame.src = `${PROVIDER_DIST}embed.html?client=demo&code=A_DEMO_VIDEO&language=es&allowed-origins=${allowed}`;
     frames.push(frame);
+    // Every state it tells this page: 0 once (by its entry when its video had its metadata, or by its core), then 1.
+    const states: unknown[] = [];
+    const onStates = (e: MessageEvent) => {
+      const payload = (e.data as { payload?: { event?: unknown; data?: { state?: unknown } } } | null)?.payload;
+      if (e.source === frame.contentWindow && payload?.event === 'onStateChange') states.push(payload.data?.state);
+    };
+    addEventListener('message', onStates);
     const ready = new Promise((resolve) => {
       const onMessage = (e: MessageEvent<PlayerMessage>) => {
         if (
@@ -843,6 +860,8 @@ describe('the hostable embed page (dist/embed.html)', function () {
     expect(await command(frame, origin, 'playVideo', 2)).to.equal(true);
     await playing;
     expect(await command(frame, origin, 'getPlayerState', 3)).to.equal(1);
+    removeEventListener('message', onStates);
+    expect(states.slice(0, 2)).to.deep.equal([0, 1]);
   });
 
   it('copied to another host and configured in its own markup (provider-url on the element)', async () => {

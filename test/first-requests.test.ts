@@ -90,7 +90,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
 
   it("asks for a video's configuration, playlist, source and media once; the core's calls take them", async () => {
     const { doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' })]);
-    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    void firstRequests(import.meta.url, doc, NOT_DEFINED);
     const early = elements[0][EARLY_START]!;
     expect(early.requests.map((r) => new URL(r.url).pathname)).to.deep.equal([
       '/api/clients/demo',
@@ -129,7 +129,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
       attrs({ code: 'A_DEMO_VIDEO' }),
       attrs({ code: 'A_DEMO_VIDEO', language: 'de' }),
     ]);
-    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    void firstRequests(import.meta.url, doc, NOT_DEFINED);
     const [stored, option] = elements.map((e) => e[EARLY_START]!.requests.map((r) => new URL(r.url)));
     expect(stored[1].search).to.equal('?menuLanguage=es&videoLanguage=es');
     // The stored layer is above the element's options (src/preferences/merge.ts): still Spanish.
@@ -147,7 +147,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
 
   it("asks for the configuration's user preferences with its answer, a returning visitor's at once", async () => {
     const { doc, elements } = pageWith([attrs()]);
-    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    void firstRequests(import.meta.url, doc, NOT_DEFINED);
     const { api } = core(doc);
     // The configuration names user 68: the entry asks for its preferences with the answer, before the core's turn.
     await waitFor(async () => (await gets('/cdn/')).length > 0, "the entry's user preferences request");
@@ -160,7 +160,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
     // A returning visitor: the user stored for the client is asked for beside the configuration.
     saveLayers('demo', {}, {}, '68');
     const again = pageWith([attrs()]);
-    firstRequests(import.meta.url, again.doc, NOT_DEFINED);
+    void firstRequests(import.meta.url, again.doc, NOT_DEFINED);
     expect(again.elements[0][EARLY_START]!.requests.map((r) => new URL(r.url).pathname)).to.deep.equal([
       '/api/clients/demo',
       '/cdn/68/preferences',
@@ -180,7 +180,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
       return clone.call(this);
     };
     try {
-      firstRequests(import.meta.url, doc, NOT_DEFINED);
+      void firstRequests(import.meta.url, doc, NOT_DEFINED);
       await waitFor(async () => (await gets('/cdn/')).length > 0, "the entry's user preferences request");
     } finally {
       Response.prototype.clone = clone;
@@ -195,7 +195,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
       // The configuration and the profile (their paths start alike) answer so.
       await answerNext('/api/clients/demo', body, 2);
       const { doc, elements } = pageWith([attrs()]);
-      firstRequests(import.meta.url, doc, NOT_DEFINED);
+      void firstRequests(import.meta.url, doc, NOT_DEFINED);
       const early = elements[0][EARLY_START]!;
       // The entry reads the configuration's answer as this does, then its next task has run.
       await readLimited((await early.requests[0].copy).clone());
@@ -222,7 +222,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
       return getItem.call(this, key);
     };
     try {
-      firstRequests(import.meta.url, doc, NOT_DEFINED);
+      void firstRequests(import.meta.url, doc, NOT_DEFINED);
     } finally {
       window.fetch = realFetch;
       Storage.prototype.getItem = getItem;
@@ -243,7 +243,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
     const { doc, elements } = pageWith([attrs(), attrs({ code: 'A_DEMO_VIDEO', loading: 'lazy' }), attrs()]);
     // A framework's property on the element before it upgraded: the core reads it, the entry cannot.
     Object.defineProperty(elements[2], 'code', { value: 'OTHER', configurable: true, writable: true });
-    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    void firstRequests(import.meta.url, doc, NOT_DEFINED);
     expect(elements[0][EARLY_START]!.requests.map((r) => new URL(r.url).pathname)).to.deep.equal([
       '/api/clients/demo',
       '/api/clients/demo/profile',
@@ -255,21 +255,21 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
 
   it('asks for nothing when the element is defined already (another copy of the player came first)', () => {
     const { doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' })]);
-    firstRequests(import.meta.url, doc, customElements);
+    void firstRequests(import.meta.url, doc, customElements);
     expect(elements[0][EARLY_START]).to.equal(undefined);
   });
 
   it('a malformed or failed playlist answer: no source, no video, and the core asks again for a failure', async () => {
     await answerNext('/api/clients/demo/playlists/A_DEMO_VIDEO', '{"items": [{"file": 42}], "x": [');
     let { doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' })]);
-    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    void firstRequests(import.meta.url, doc, NOT_DEFINED);
     expect(await elements[0][EARLY_START]!.video).to.equal(undefined);
     expect(await gets('/api/vod/')).to.deep.equal([]);
 
     await clearProviderLog();
     await failNext('/api/clients/demo/playlists/A_DEMO_VIDEO', 500);
     ({ doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' })]));
-    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    void firstRequests(import.meta.url, doc, NOT_DEFINED);
     const early = elements[0][EARLY_START]!;
     const { api } = core(doc);
     expect(await early.video).to.equal(undefined);
@@ -287,7 +287,7 @@ describe("the entry's first requests (src/element/first-requests.ts)", () => {
 
   it('a player that started before the playlist answered reads it itself: the entry asks for no source', async () => {
     const { doc, elements } = pageWith([attrs({ code: 'A_DEMO_VIDEO' })]);
-    firstRequests(import.meta.url, doc, NOT_DEFINED);
+    void firstRequests(import.meta.url, doc, NOT_DEFINED);
     const claimed = claimEarlyStart(elements[0]);
     expect(claimed).to.equal(elements[0][EARLY_START]);
     expect(claimEarlyStart(elements[0]), 'once').to.equal(undefined);

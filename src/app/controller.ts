@@ -166,6 +166,8 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
    * engine runs.
    */
   private entryRoute?: string;
+  /** The entry told the page that its first video has its metadata (state 0) before this player started. */
+  entryReported = false;
 
   /**
    * Whether the engine's file waits for the first video's metadata: on the route the entry started, until an engine
@@ -488,6 +490,7 @@ export class PlayerController implements CommandContext, LoaderContext, PlayerHa
     // What the entry started for this player before the core came (src/element/first-requests.ts): its first video.
     const early = claimEarlyStart(this.host);
     if (early) {
+      this.entryReported = early.reported !== undefined;
       this.entryRoute = this.currentPath;
       this.earlyVideo.expect(early.video);
       this.entrySource = early.sourceAsked;

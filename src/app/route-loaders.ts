@@ -52,6 +52,8 @@ export interface LoaderContext {
   loadedPlayback(): PlaybackEngine | undefined;
   /** The first video's media, loading before the engine takes it (src/playback/early-video.ts). */
   readonly earlyVideo: EarlyVideo;
+  /** The entry reported the first video's metadata (state 0) already (src/element/first-requests.ts). */
+  readonly entryReported: boolean;
   /** That video has its metadata before the engine ran: the early player shows it, the interface may load. */
   showEarlyVideo(video: HTMLVideoElement): void;
   /** Once: settles when the entry asked for the first video source (src/element/first-requests.ts), if it did. */
@@ -268,7 +270,8 @@ export function playlistLoader(player: LoaderContext): PlaylistLoader {
       playerState: PLAYER_STATE.IDLE,
       early: true,
     });
-    dispatchPlayerEvent(player.host, 'statechange', { state: PLAYER_STATE.IDLE });
+    // Once: the entry may have told the page already, before this player started.
+    if (!player.entryReported) dispatchPlayerEvent(player.host, 'statechange', { state: PLAYER_STATE.IDLE });
     // Its picture and the interface's files after the host has heard (in the same task: painted as the state is told).
     player.showEarlyVideo(video);
   }

@@ -44,7 +44,9 @@ export interface EarlyStart {
   /** A player took it (its video is the player's to release). */
   claimed?: boolean;
   /** The entry told the page that the first video has its metadata (state 0), before the core came: its duration. */
-  reported?: { duration: number };
+  reported?: { duration: number; event: Event };
+  /** That report went to the parent page too (an iframe embed's postMessage, once its adapter is in). */
+  relayed?: boolean;
 }
 
 export type EarlyHolder = Element & { [EARLY_START]?: EarlyStart };

@@ -64,15 +64,20 @@ export function firstRequests(
   entryUrl: string,
   doc: Document = document,
   registry: Pick<CustomElementRegistry, 'get'> = customElements,
-): void {
+): Promise<void> | undefined {
   try {
-    if (!registry.get(TAG_NAME)) askFirst(entryUrl, doc);
+    if (!registry.get(TAG_NAME)) return askFirst(entryUrl, doc);
   } catch {
     /* the core asks for everything */
   }
+  return undefined;
 }
 
-function askFirst(entryUrl: string, doc: Document): void {
+/**
+ * Asks for the page's first requests; returns, when the entry loads a video, what settles once the first of them has
+ * its metadata (the entry then told the page: `reportMetadata`), failed, or will not load.
+ */
+function askFirst(entryUrl: string, doc: Document): Promise<void> | undefined {
   // The default provider is the entry's origin (src/core/script-url.ts): this copy of that module must know it.
   noteScriptUrl(entryUrl);
   // A share link opens its own item and languages (its reader is a chunk of the core's).
@@ -113,13 +118,16 @@ function askFirst(entryUrl: string, doc: Document): void {
     }
     return request;
   }
+  let first: Promise<void> | undefined;
   for (const element of doc.querySelectorAll<EarlyHolder>(TAG_NAME)) {
     try {
-      startElement(element, page);
+      const video = startElement(element, page);
+      first ??= video;
     } catch {
       /* left to the core */
     }
   }
+  return first;
 }
 
 /**
@@ -157,8 +165,11 @@ interface Page {
   readonly userOf: (config: EarlyRequest) => Promise<string | undefined>;
 }
 
-function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnswer, userOf }: Page): void {
-  if (element[EARLY_START] || isLazy(element.getAttribute('loading'))) return;
+function startElement(
+  element: EarlyHolder,
+  { ask, entryUrl, fetched, storedAnswer, userOf }: Page,
+): Promise<void> | undefined {
+  if (element[EARLY_START] || isLazy(element.getAttribute('loading'))) return undefined;
   // The element's properties as r2wc will read them (non-empty attributes); one set before the upgrade is the core's.
   const props: EmbedProps = {};
   for (const name of ELEMENT_PROPS) {
@@ -170,7 +181,7 @@ function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnsw
   const route = matchRoute(embedTarget(embed).split('?')[0]);
   const { client, code } = route;
   const menu = route.name === 'navigation' && !route.modal;
-  if (!client || !(menu || (route.name === 'playlist' && code))) return;
+  if (!client || !(menu || (route.name === 'playlist' && code))) return undefined;
   const hosts = hostsOf(props);
   const early: EarlyStart = {
     requests: [],
@@ -200,9 +211,10 @@ function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnsw
   });
   // A menu: its profile, in the menu language (src/app/route-loaders.ts, profileLoader).
   if (menu) {
-    return void hand(ask(buildUrl(hosts.api, ...API_CALLS.profile(client, prefs.menuLanguage))));
+    hand(ask(buildUrl(hosts.api, ...API_CALLS.profile(client, prefs.menuLanguage))));
+    return undefined;
   }
-  if (!code) return;
+  if (!code) return undefined;
   const playlist = ask(buildUrl(hosts.api, ...API_CALLS.playlist(client, code, prefs.menuLanguage, prefs.voLanguage)));
   hand(playlist);
   const source = playlist.copy.then(async (copy) => {
@@ -239,4 +251,26 @@ function startElement(element: EarlyHolder, { ask, entryUrl, fetched, storedAnsw
       return { source: picked, video };
     })
     .catch(() => undefined);
+  return early.video.then((found) => found?.video && reportMetadata(element, early, found.video.video));
+}
+
+/**
+ * The entry's video has its metadata, and no player has taken it yet (the core has not started): the entry tells the
+ * page, as the player would have (src/app/route-loaders.ts, `reportEarly`): `statechange` 0, once; the player, when it
+ * starts, takes the video and keeps that state without a second report. Settles with the metadata, or the video's
+ * failure.
+ */
+function reportMetadata(element: EarlyHolder, early: EarlyStart, video: HTMLVideoElement): Promise<void> {
+  return new Promise((resolve) => {
+    const report = () => {
+      resolve();
+      if (early.claimed || early.reported || !element.isConnected || video.error) return;
+      const event = new CustomEvent('statechange', { detail: { state: 0 }, bubbles: true, composed: true });
+      early.reported = { duration: Number.isFinite(video.duration) ? video.duration : 0, event };
+      element.dispatchEvent(event);
+    };
+    if (video.readyState > 0) return report();
+    video.addEventListener('loadedmetadata', report, { once: true });
+    video.addEventListener('error', () => resolve(), { once: true });
+  });
 }

@@ -9,6 +9,7 @@ import { baseSheet } from './styles';
 import { attachCommandEvents } from './transports/custom-events';
 import { isLazy, mediaPreloadOf, waitUntilNear } from './lazy-start';
 import { SDK_ATTRIBUTES } from '../playback/sdk-urls';
+import { EARLY_START, type EarlyHolder } from '../content/early-requests';
 import { bindPlayer, PlayerBase, R2WC_PROPS, R2WC_RENDER, takeScriptProperties } from './element-kit';
 
 /**
@@ -162,6 +163,12 @@ function upgradeProperties(host: PlayerBehaviour): void {
 function attachPostMessageInFrame(host: PlayerBehaviour, controller: PlayerController): () => void {
   if (window.parent === window) return () => {};
   const early: Event[] = [];
+  // The entry told this page that the first video has its metadata, before the core came: the parent hears it too.
+  const record = (host as EarlyHolder)[EARLY_START];
+  if (record?.reported && !record.relayed) {
+    record.relayed = true;
+    early.push(record.reported.event);
+  }
   const keep = (event: Event) => early.push(event);
   window.addEventListener('message', keep);
   for (const name of FORWARDED_EVENT_NAMES) host.addEventListener(name, keep);
