@@ -4,7 +4,7 @@ import { CONTROLLER } from '../src/app/embed-options';
 import type { PatientEdPlayerElement } from '../src/element/player-element';
 import { PLAYER_STATE, TIMING } from '../src/playback/timing';
 import { FakeClock } from './fake-clock';
-import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, sticking, waitFor, waitForPath } from './helpers';
+import { $, $$, cleanPlayersAndFaults, mountPlayer, shadow, steady, sticking, waitFor, waitForPath } from './helpers';
 
 // What a walk through the player as a visitor found (keyboard, a phone's width with large text, Arabic): each test
 // failed before its fix.
@@ -122,6 +122,48 @@ describe("visitor walk: a phone's width with large text, and Arabic", () => {
       await waitFor(() => $(el, '.more-menu'), 'the menu');
       expect(sticking(el, '.more-menu, .more-menu *'), `${language}: the menu`).to.deep.equal([]);
       el.remove();
+    }
+  });
+
+  it('opened while the player narrows, the More menu stays inside it and follows the bar as it refits', async () => {
+    for (const language of ['de', 'ar']) {
+      const el = await mountPlayer({
+        client: 'demo',
+        code: 'A_DEMO_VIDEO',
+        language,
+        'font-size': '200',
+        favorites: '1',
+      });
+      const more = await waitFor(() => pb(el).ready && $<HTMLButtonElement>(el, '[data-control="more"]'), 'More');
+      el.style.width = '360px'; // and More pressed at once: the bar refits to 360 px a frame later, More moving
+      more.click();
+      const menu = await waitFor(() => $(el, '.more-menu'), 'the menu');
+      expect(sticking(el, '.more-menu, .more-menu *'), `${language}: the menu at once`).to.deep.equal([]);
+      await steady(() => more.getBoundingClientRect().left, 'the bar refitted');
+      expect(sticking(el, '.more-menu, .more-menu *'), `${language}: the menu, refitted`).to.deep.equal([]);
+      const refitted = menu.getBoundingClientRect().width;
+      el.remove();
+      const narrow = await mountVideo({ language, 'font-size': '200', favorites: '1' }, 360);
+      const itsMore = await waitFor(() => $<HTMLButtonElement>(narrow, '[data-control="more"]'), 'More');
+      await steady(() => itsMore.getBoundingClientRect().left, 'the bar settled');
+      itsMore.click();
+      const settled = (await waitFor(() => $(narrow, '.more-menu'), 'its menu')).getBoundingClientRect().width;
+      expect(refitted, `${language}: as wide as in a player of 360 px from the start`).to.be.closeTo(settled, 1);
+      narrow.remove();
+    }
+  });
+
+  it('in a player of 200 or 160 px, the More menu stays inside it wherever More sits (de, ar)', async () => {
+    for (const width of [200, 160]) {
+      for (const language of ['de', 'ar']) {
+        const el = await mountVideo({ language, 'font-size': '200', favorites: '1' }, width);
+        const more = await waitFor(() => $<HTMLButtonElement>(el, '[data-control="more"]'), 'More');
+        await steady(() => more.getBoundingClientRect().left, 'the bar settled');
+        more.click();
+        await waitFor(() => $(el, '.more-menu'), 'the menu');
+        expect(sticking(el, '.more-menu, .more-menu *'), `${width} px, ${language}`).to.deep.equal([]);
+        el.remove();
+      }
     }
   });
 

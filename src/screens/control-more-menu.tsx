@@ -1,5 +1,5 @@
 /** The control bar's "More options" menu: the optional controls that do not fit in the row. */
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { Icon, type IconName } from '../ui/icons';
 import { drawnScale } from './use-control-row-layout';
@@ -48,23 +48,43 @@ export function MoreMenu({
     onOpenChange(open);
     return () => void (open && onOpenChange(false));
   }, [open, onOpenChange]);
-  useLayoutEffect(() => {
-    const list = menuItems();
-    const host = (wrapper.current?.getRootNode() as ShadowRoot | undefined)?.host;
-    if (!open || !menu.current || !button.current || !host) return;
+  // Placed after every render while open, and whenever the player changes size: the bar's own fitting may move
+  // More in the same commit that opened the menu (its layout effect runs after this child's), and a menu sized for
+  // where More was would be cramped or leave the player.
+  const place = useCallback(() => {
+    const host = (wrapper.current?.getRootNode() as ShadowRoot | undefined)?.host as HTMLElement | undefined;
+    if (!menu.current || !button.current || !host) return;
     // The player clips what leaves its box (paint containment): the menu is at most as tall as the room above More.
     const at = button.current.getBoundingClientRect();
     const box = host.getBoundingClientRect();
     // Drawn sizes, set as CSS (layout) pixels: divided by the page's scale, if it transforms the player.
-    const scale = drawnScale(host as HTMLElement);
+    const scale = drawnScale(host);
+    const style = menu.current.style;
     const room = (at.top - box.top) / scale - 8;
-    menu.current.style.setProperty('--ped-menu-room', `${Math.max(96, Math.floor(room))}px`);
+    style.setProperty('--ped-menu-room', `${Math.max(96, Math.floor(room))}px`);
     // And as wide as the room from More's end to the player's other side (a narrow player, large text: it ran off
     // the player's start, cutting its labels).
     const rtl = getComputedStyle(button.current).direction === 'rtl';
     const across = (rtl ? box.right - at.left : at.right - box.left) / scale;
-    menu.current.style.setProperty('--ped-menu-width-room', `${Math.max(96, Math.floor(across - 4))}px`);
-    (focusOnOpen.current === 'last' ? list.at(-1) : list[0])?.focus();
+    style.setProperty('--ped-menu-width-room', `${Math.max(96, Math.floor(across - 4))}px`);
+    // Where that room is under the menu's least width (More at the player's start), it moves inside the player.
+    style.removeProperty('--ped-menu-shift');
+    const drawn = menu.current.getBoundingClientRect();
+    const shift = Math.max(0, box.left + 2 - drawn.left) - Math.max(0, drawn.right - (box.right - 2));
+    if (Math.abs(shift) >= 0.5) style.setProperty('--ped-menu-shift', `${shift / scale}px`);
+  }, []);
+  useLayoutEffect(() => {
+    if (open) place();
+  });
+  useEffect(() => {
+    const host = (wrapper.current?.getRootNode() as ShadowRoot | undefined)?.host;
+    if (!open || !host || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => place());
+    observer.observe(host);
+    return () => observer.disconnect();
+  }, [open, place]);
+  useLayoutEffect(() => {
+    if (open) (focusOnOpen.current === 'last' ? menuItems().at(-1) : menuItems()[0])?.focus();
   }, [open]);
   useEffect(() => {
     const doc = wrapper.current?.ownerDocument;

@@ -145,6 +145,7 @@ export const PLAYER_CSS = /* css */ `
   min-width: min(12em, var(--ped-menu-width-room, 12em));
   max-width: var(--ped-menu-width-room, none);
   max-height: min(24em, 70vh, var(--ped-menu-room, 24em));
+  translate: var(--ped-menu-shift, 0) 0;
   overflow-y: auto;
   padding: .3em;
   background: #1d2433;
