@@ -273,7 +273,21 @@ async function webkit() {
     launcher.options.port = port;
     await launcher.ensureManagerInitialized();
   };
+  // Asked for a page's address when its connection closed in the middle of a file (web-test-runner tells a page that
+  // navigated away from one whose browser went away). The driver's session manager only looks it up in its own map:
+  // while a new browser takes over there is none ("Not initialized", thrown uncaught, stopped the whole run), and the
+  // new one never knew the page. The page is where it was started: the file is failed as a browser that went away.
+  const startUrls = new Map();
+  const getBrowserUrl = launcher.getBrowserUrl.bind(launcher);
+  launcher.getBrowserUrl = async (id) => {
+    try {
+      return (launcher.driverManager && (await getBrowserUrl(id))) || startUrls.get(id);
+    } catch {
+      return startUrls.get(id);
+    }
+  };
   launcher.startSession = async (id, url) => {
+    startUrls.set(id, url);
     await launcher.ensureManagerInitialized();
     void launcher.driverManager.startSession(id, url).catch(async (error) => {
       const message = String(error?.message ?? error);
