@@ -14,7 +14,9 @@ const provider = await startProvider({ port: 0, jsonMaxAge: 0 });
 // test files running at the same time against the first one.
 // Only it has the test hooks (failures, the request log), and the tests reach them in Node, through the
 // `provider` server commands below: the hooks send no CORS headers, so a page could not use them.
-const faultProvider = await startProvider({ port: 0, jsonMaxAge: 0, testHooks: true });
+// Its build's chunks are revalidated on every use (distMaxAge 0), so that a test failing them meets its rule even if
+// a test before loaded them from there (a browser keeps the HTTP cache for the whole run).
+const faultProvider = await startProvider({ port: 0, jsonMaxAge: 0, testHooks: true, distMaxAge: 0 });
 const demoServer = createDemoServer({ root: process.cwd(), providerUrl: provider.url });
 await new Promise((resolve) => demoServer.listen(0, '127.0.0.1', resolve));
 const demoUrl = `http://localhost:${demoServer.address().port}/`;

@@ -231,6 +231,7 @@ export function createProvider({
   bigdemo = true,
   testHooks = false,
   dist = DEFAULT_DIST,
+  distMaxAge = fileMaxAge,
 } = {}) {
   const contentRoot = path.resolve(root);
   const base = publicUrl ? (publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`) : undefined;
@@ -644,14 +645,15 @@ export function createProvider({
 
     if (top === 'dist' && dist) {
       // The player's build, so that `<script src="<provider>/dist/patient-ed-player.js">` with no provider-url is a
-      // complete embed (the player's default provider is the script's origin). Hashed chunks are cached for long; the
+      // complete embed (the player's default provider is the script's origin). Hashed chunks are cached for long
+      // (`distMaxAge`; with 0 every use is revalidated, so a failure rule meets it however often it loaded before); the
       // entry, the loader and the embed page, whose names stay, are revalidated.
       const root = path.resolve(dist);
       const file = path.resolve(root, ...rest);
       if (!file.startsWith(root + path.sep)) throw new ApiError(400, 'invalid_path', 'Path traversal is not allowed');
       return sendFile(req, res, file, {
-        maxAge: rest[0] === 'chunks' ? fileMaxAge : 0,
-        immutable: rest[0] === 'chunks',
+        maxAge: rest[0] === 'chunks' ? distMaxAge : 0,
+        immutable: rest[0] === 'chunks' && distMaxAge > 0,
       });
     }
 
