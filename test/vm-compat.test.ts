@@ -205,7 +205,13 @@ describe('the ViewMedica drop-in: vm_open() and _vm', function () {
       'its video on the player screen',
       15000,
     );
-    // Options applied: `social=false` took the share button away; the captions button stayed.
+    // Options applied: `social=false` took the share button away; the captions button stayed. It shows once the
+    // item's captions file has loaded, which may come after the video's metadata.
+    const captionsLoaded = () =>
+      (last as unknown as Record<symbol, { state: { playback: { hasCaptions: boolean } } }>)[
+        Symbol.for('patient-ed-player.controller')
+      ]?.state.playback.hasCaptions;
+    await waitFor(captionsLoaded, 'its captions', 15000);
     const controls = await controlNames(last);
     expect(controls).to.include('captions');
     expect(controls).to.not.include('share');
