@@ -1,11 +1,10 @@
 import r2wcCore from '@r2wc/core';
-import { embedOptions, type EmbedProps } from '../app/embed-route';
+import { embedOptions } from '../app/embed-route';
 import type { HostCommandName } from '../commands/table';
 import { EARLY_START, type EarlyHolder } from '../content/early-requests';
-import { mergePreferences } from '../preferences/merge';
-import { queryLayerFrom } from '../preferences/query';
 import { readStoredAnswer } from '../preferences/storage';
 import { ELEMENT_EVENTS, ELEMENT_PROPS } from './attributes';
+import { attributeProps, startPreferences } from './first-requests';
 
 /*
  * The element's machinery (the element itself: src/element/player-element.ts), in the entry file: the element is
@@ -224,6 +223,7 @@ function earlyAnswer(element: HTMLElement, name: keyof typeof HOST_METHODS): unk
     case 'getDuration':
       return (element as EarlyHolder)[EARLY_START]?.reported?.duration ?? 0;
     case 'getPlaybackRate': {
+      // clampRate's rule (src/playback/rate.ts, not in the entry): 0.5..2, 1 for anything not a number.
       const rate = earlyPreferences(element).speed / 100;
       return Number.isFinite(rate) ? Math.min(2, Math.max(0.5, rate)) : 1;
     }
@@ -241,19 +241,8 @@ function earlyAnswer(element: HTMLElement, name: keyof typeof HOST_METHODS): unk
 
 /** The preferences a player starts with: its attributes' and the visitor's stored (src/element/first-requests.ts). */
 function earlyPreferences(element: HTMLElement) {
-  const props: EmbedProps = {};
-  for (const name of ELEMENT_PROPS) {
-    const value = element.getAttribute(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
-    if (value) props[name] = value;
-  }
-  const embed = embedOptions(props);
-  const { stored, answered } = readStoredAnswer();
-  const client = element.getAttribute('client') ?? '';
-  return mergePreferences({
-    account: stored.account[client] ?? {},
-    query: queryLayerFrom(embed.options),
-    local: answered ? stored.local : {},
-  });
+  const embed = embedOptions(attributeProps(element) ?? {});
+  return startPreferences(element.getAttribute('client') ?? '', embed, readStoredAnswer());
 }
 
 /**

@@ -14,7 +14,7 @@
  * vendor video, storage that throws) asks nothing early, or stops there: the core then makes its requests itself. A
  * guess the core does not follow costs a request, never a wrong answer (the core asks for its own).
  */
-import { embedOptions, embedTarget, hostsOf, type EmbedProps } from '../app/embed-route';
+import { embedOptions, embedTarget, hostsOf, type EmbedOptions, type EmbedProps } from '../app/embed-route';
 import {
   API_CALLS,
   buildUrl,
@@ -30,6 +30,7 @@ import { firstSourceHint } from '../content/source-hint';
 import { noteScriptUrl } from '../core/script-url';
 import { EARLY_START, type EarlyHolder, type EarlyRequest, type EarlyStart } from '../content/early-requests';
 import { EARLY_VIDEO_KEEP_MS, loadEarlyVideo, releaseVideo } from '../playback/early-video';
+import type { Preferences } from '../preferences/defaults';
 import { mergePreferences } from '../preferences/merge';
 import { queryLayerFrom } from '../preferences/query';
 import { readStoredAnswer } from '../preferences/storage';
@@ -55,6 +56,36 @@ const PRELOAD_LINK_MS = 10_000;
 const MAX_HINT_BYTES = 256 * 1024;
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * An element's properties as r2wc will read them: its non-empty attributes. With `strict`, undefined if a property was
+ * set on it before it upgraded (r2wc reads that one instead).
+ */
+export function attributeProps(element: Element, strict = false): EmbedProps | undefined {
+  const props: EmbedProps = {};
+  for (const name of ELEMENT_PROPS) {
+    if (strict && Object.hasOwn(element, name)) return undefined;
+    const value = element.getAttribute(kebab(name));
+    if (value) props[name] = value;
+  }
+  return props;
+}
+
+/**
+ * The preferences a player of `client` starts with, as its controller merges them (src/preferences/persistence.ts):
+ * the client's stored account layer, the element's options, the visitor's stored layer once they answered.
+ */
+export function startPreferences(
+  client: string,
+  embed: EmbedOptions,
+  { stored, answered }: ReturnType<typeof readStoredAnswer>,
+): Preferences {
+  return mergePreferences({
+    account: stored.account[client] ?? {},
+    query: queryLayerFrom(embed.options),
+    local: answered ? stored.local : {},
+  });
+}
 
 /**
  * Asks for the first requests of the players already in `doc` (none if the element is defined in `registry`: another
@@ -170,13 +201,9 @@ function startElement(
   { ask, entryUrl, fetched, storedAnswer, userOf }: Page,
 ): Promise<void> | undefined {
   if (element[EARLY_START] || isLazy(element.getAttribute('loading'))) return undefined;
-  // The element's properties as r2wc will read them (non-empty attributes); one set before the upgrade is the core's.
-  const props: EmbedProps = {};
-  for (const name of ELEMENT_PROPS) {
-    if (Object.hasOwn(element, name)) return;
-    const value = element.getAttribute(kebab(name));
-    if (value) props[name] = value;
-  }
+  // One property set before the upgrade makes the player the core's.
+  const props = attributeProps(element, true);
+  if (!props) return undefined;
   const embed = embedOptions(props);
   const route = matchRoute(embedTarget(embed).split('?')[0]);
   const { client, code } = route;
@@ -204,11 +231,7 @@ function startElement(
   if (cachedUser) userPreferences(cachedUser);
   // A player that has started asks for them itself.
   void userOf(config).then((userId) => userId && !early.claimed && userPreferences(userId));
-  const prefs = mergePreferences({
-    account: stored.account[client] ?? {},
-    query: queryLayerFrom(embed.options),
-    local: answered ? stored.local : {},
-  });
+  const prefs = startPreferences(client, embed, { stored, answered });
   // A menu: its profile, in the menu language (src/app/route-loaders.ts, profileLoader).
   if (menu) {
     hand(ask(buildUrl(hosts.api, ...API_CALLS.profile(client, prefs.menuLanguage))));
