@@ -48,9 +48,9 @@ export function MoreMenu({
     onOpenChange(open);
     return () => void (open && onOpenChange(false));
   }, [open, onOpenChange]);
-  // Placed after every render while open, and whenever the player changes size: the bar's own fitting may move
-  // More in the same commit that opened the menu (its layout effect runs after this child's), and a menu sized for
-  // where More was would be cramped or leave the player.
+  // Placed after every render while open, and whenever the player changes size: the bar refits itself (a frame after
+  // the player's width changed, or in its layout effect, which runs after this child's) and moves More, and a menu
+  // sized for where More was would be cramped or leave the player.
   const place = useCallback(() => {
     const host = (wrapper.current?.getRootNode() as ShadowRoot | undefined)?.host as HTMLElement | undefined;
     if (!menu.current || !button.current || !host) return;
